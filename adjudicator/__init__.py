@@ -1,0 +1,82 @@
+"""adjudicator: a Diplomacy order adjudicator.
+
+Tolerant order parsing (short and long form, English and German), a DATC v3.0 resolver, and
+YAML maps. The core is pure: :func:`adjudicate` takes a position and orders and returns an
+:class:`Adjudication`, doing no I/O.
+"""
+
+from __future__ import annotations
+
+from adjudicator.errors import (
+    AdjudicatorError,
+    AmbiguousOrderError,
+    CaseFileError,
+    Diagnostic,
+    InputError,
+    MapError,
+    OrderSyntaxError,
+    PositionError,
+)
+from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, available_maps, load_map
+from adjudicator.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Order,
+    Phase,
+    PhaseType,
+    Retreat,
+    Season,
+    Support,
+    Unit,
+    UnitType,
+    Waive,
+)
+from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.position import Position
+from adjudicator.rules import Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Adjudication",
+    "AdjudicatorError",
+    "AmbiguousOrderError",
+    "Build",
+    "CaseFileError",
+    "Convoy",
+    "Diagnostic",
+    "Disband",
+    "Dislodgement",
+    "GameMap",
+    "Hold",
+    "InputError",
+    "Location",
+    "MapError",
+    "Move",
+    "Order",
+    "OrderResult",
+    "OrderSyntaxError",
+    "Outcome",
+    "Phase",
+    "PhaseType",
+    "Position",
+    "PositionError",
+    "Power",
+    "Province",
+    "ProvinceType",
+    "Reason",
+    "Retreat",
+    "Rules",
+    "Season",
+    "Support",
+    "Unit",
+    "UnitType",
+    "Waive",
+    "__version__",
+    "available_maps",
+    "load_map",
+]

@@ -1,0 +1,118 @@
+"""The project's error types and the diagnostic value that every report prints.
+
+Three tiers, after python-chess: input that cannot be understood (:class:`OrderSyntaxError`),
+input that is understood but ambiguous (:class:`AmbiguousOrderError`), and orders that are
+understood but illegal in a position, which are *reported* as :class:`Diagnostic` values, never
+raised. Every input error also subclasses :class:`ValueError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in an input file, printable as ``path:line:col: message [CODE]``.
+
+    ``line`` and ``column`` count from 1; 0 means unknown. ``source_line`` is the whole input
+    line, shown under the message with a caret at ``column``.
+    """
+
+    message: str
+    code: str
+    path: str = "<input>"
+    line: int = 0
+    column: int = 0
+    source_line: str | None = None
+    severity: Severity = Severity.ERROR
+    hint: str | None = None
+
+    def location(self) -> str:
+        """``path:line:col`` (``path`` alone when the position is unknown)."""
+        if self.line <= 0:
+            return self.path
+        return f"{self.path}:{self.line}:{max(self.column, 1)}"
+
+    def format(self, *, context: bool = True) -> str:
+        """The one-line form, followed by the offending line and a caret when known."""
+        head = f"{self.location()}: {self.severity}: {self.message} [{self.code}]"
+        lines = [head]
+        if self.hint:
+            lines[0] += f"\n  hint: {self.hint}"
+        if context and self.source_line is not None and self.line > 0:
+            lines.append(f"  {self.source_line.rstrip()}")
+            lines.append("  " + " " * (max(self.column, 1) - 1) + "^")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format(context=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """A plain mapping for JSON and YAML reports."""
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "severity": str(self.severity),
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+class AdjudicatorError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+@dataclass(eq=False)
+class InputError(AdjudicatorError, ValueError):
+    """Input that cannot be used: carries one or more :class:`Diagnostic` values."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        return "\n".join(d.format() for d in self.diagnostics) or "invalid input"
+
+    @classmethod
+    def single(
+        cls,
+        message: str,
+        code: str,
+        path: str = "<input>",
+        line: int = 0,
+        column: int = 0,
+        source_line: str | None = None,
+        hint: str | None = None,
+    ) -> InputError:
+        """Build an error with one diagnostic (the usual case)."""
+        return cls([Diagnostic(message, code, path, line, column, source_line, hint=hint)])
+
+
+class OrderSyntaxError(InputError):
+    """An order that cannot be read: unknown words, unknown names, wrong shape."""
+
+
+class AmbiguousOrderError(OrderSyntaxError):
+    """An order that reads more than one way (a name with two meanings, a missing coast)."""
+
+
+class MapError(InputError):
+    """A map file that is missing, malformed or inconsistent."""
+
+
+class PositionError(InputError):
+    """A position file that is missing, malformed or inconsistent with its map."""
+
+
+class CaseFileError(InputError):
+    """A test-case file that is malformed."""

@@ -1,0 +1,252 @@
+"""Small immutable values: phases, locations, units and the orders of every phase.
+
+Every value prints in the canonical short form (the strings of the `diplomacy` package and
+DPjudge: ``A PAR - BUR``, ``F NTH C A YOR - NWY``, ``F STP/NC B``) and that form parses back to an
+equal value through :func:`adjudicator.parse_order`.
+
+>>> str(Move(UnitType.ARMY, Location("PAR"), Location("BUR")))
+'A PAR - BUR'
+>>> str(Support(UnitType.FLEET, Location("NTH"), None, Location("LON")))
+'F NTH S LON'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeAlias
+
+
+class UnitType(StrEnum):
+    """The two kinds of unit; the value is the letter used in orders."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+
+class Season(StrEnum):
+    """Seasons of the game year; the value is the letter of the phase code."""
+
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+
+class PhaseType(StrEnum):
+    """What is ordered in a phase; the value is the letter of the phase code."""
+
+    MOVEMENT = "M"
+    RETREAT = "R"
+    ADJUSTMENT = "A"
+
+
+_PHASE_CODE = re.compile(r"([SFW])(\d{1,5})([MRA])")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Phase:
+    """A game phase, written ``S1901M``, ``F1901R`` or ``W1901A``.
+
+    >>> Phase.parse("f1901r")
+    Phase(season=<Season.FALL: 'F'>, year=1901, type=<PhaseType.RETREAT: 'R'>)
+    >>> str(Phase.parse("W1901A"))
+    'W1901A'
+    """
+
+    season: Season
+    year: int
+    type: PhaseType
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        """Read a phase code; raise :class:`ValueError` naming the expected shape."""
+        match = _PHASE_CODE.fullmatch(text.strip().upper())
+        if match is None:
+            raise ValueError(
+                f"invalid phase {text!r}: expected a code like 'S1901M', 'F1901R' or 'W1901A'"
+            )
+        season, year, kind = match.groups()
+        phase = cls(Season(season), int(year), PhaseType(kind))
+        if (phase.season is Season.WINTER) != (phase.type is PhaseType.ADJUSTMENT):
+            raise ValueError(
+                f"invalid phase {text!r}: adjustments happen in winter (W), movement and "
+                "retreats in spring (S) or fall (F)"
+            )
+        return phase
+
+    def __str__(self) -> str:
+        return f"{self.season}{self.year}{self.type}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Location:
+    """A province id, with a coast for a fleet in a province that has named coasts.
+
+    Ids are the map's canonical upper-case codes (``STP``, ``NC``); head-to-head battles,
+    support cuts, standoffs, occupancy and ownership all compare :attr:`province`.
+    """
+
+    province: str
+    coast: str | None = None
+
+    def __str__(self) -> str:
+        return self.province if self.coast is None else f"{self.province}/{self.coast}"
+
+    @classmethod
+    def parse(cls, text: str) -> Location:
+        """Read the canonical ``PROV`` or ``PROV/XC`` form (names are the map's business)."""
+        province, _, coast = text.strip().upper().partition("/")
+        if not province.isalnum() or (coast and not coast.isalnum()):
+            raise ValueError(f"invalid location {text!r}: expected a form like 'PAR' or 'STP/NC'")
+        return cls(province, coast or None)
+
+    @property
+    def bare(self) -> Location:
+        """The same province without its coast."""
+        return self if self.coast is None else Location(self.province)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Unit:
+    """A unit of a power standing on a location."""
+
+    power: str
+    type: UnitType
+    location: Location
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.location}"
+
+    @property
+    def province(self) -> str:
+        return self.location.province
+
+
+def _unit_text(unit_type: UnitType | None, location: Location) -> str:
+    return str(location) if unit_type is None else f"{unit_type} {location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """``A PAR H``: the unit stays; it can receive hold support."""
+
+    unit_type: UnitType | None
+    location: Location
+
+    def __str__(self) -> str:
+        return f"{_unit_text(self.unit_type, self.location)} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``A PAR - BUR``; ``A LON - NWY VIA`` asks for a convoy; ``A LON - NTH - NWY`` names a route.
+
+    :attr:`path` holds the sea provinces of an explicit route (DATC 4.A.6); a path implies
+    :attr:`via_convoy`.
+    """
+
+    unit_type: UnitType | None
+    location: Location
+    destination: Location
+    via_convoy: bool = False
+    path: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        unit = _unit_text(self.unit_type, self.location)
+        if self.path:
+            return " - ".join([unit, *self.path, str(self.destination)])
+        suffix = " VIA" if self.via_convoy else ""
+        return f"{unit} - {self.destination}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """``A BUD S A WAR - GAL`` (support to move) or ``F NTH S F LON`` (support to hold).
+
+    :attr:`destination` is ``None`` for a support to hold.
+    """
+
+    unit_type: UnitType | None
+    location: Location
+    target_type: UnitType | None
+    target: Location
+    destination: Location | None = None
+
+    def __str__(self) -> str:
+        supporter = _unit_text(self.unit_type, self.location)
+        text = f"{supporter} S {_unit_text(self.target_type, self.target)}"
+        return text if self.destination is None else f"{text} - {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    """``F NTH C A LON - NWY``: the fleet convoys the army on :attr:`army` to :attr:`destination`."""
+
+    unit_type: UnitType | None
+    location: Location
+    army: Location
+    destination: Location
+
+    def __str__(self) -> str:
+        return f"{_unit_text(self.unit_type, self.location)} C A {self.army} - {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """``A VIE R BOH``: a dislodged unit retreats."""
+
+    unit_type: UnitType | None
+    location: Location
+    destination: Location
+
+    def __str__(self) -> str:
+        return f"{_unit_text(self.unit_type, self.location)} R {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """``F TRI D``: a dislodged unit disbands, or (in an adjustment phase) a unit is removed."""
+
+    unit_type: UnitType | None
+    location: Location
+
+    def __str__(self) -> str:
+        return f"{_unit_text(self.unit_type, self.location)} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """``A BER B`` or ``F STP/NC B``: a new unit in an owned, empty home centre."""
+
+    unit_type: UnitType | None
+    location: Location
+
+    def __str__(self) -> str:
+        return f"{_unit_text(self.unit_type, self.location)} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """``WAIVE``: the power gives up one build."""
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+Order: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build | Waive
+"""Any order of any phase; use ``match`` to tell them apart."""
+
+UnitOrder: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build
+"""The orders that name a unit (every kind but :class:`Waive`)."""
+
+MOVEMENT_ORDERS: tuple[type, ...] = (Hold, Move, Support, Convoy)
+RETREAT_ORDERS: tuple[type, ...] = (Retreat, Disband)
+ADJUSTMENT_ORDERS: tuple[type, ...] = (Build, Disband, Waive)
+
+ORDERS_BY_PHASE: dict[PhaseType, tuple[type, ...]] = {
+    PhaseType.MOVEMENT: MOVEMENT_ORDERS,
+    PhaseType.RETREAT: RETREAT_ORDERS,
+    PhaseType.ADJUSTMENT: ADJUSTMENT_ORDERS,
+}
+"""The order kinds that belong to each phase type."""

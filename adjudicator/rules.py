@@ -1,0 +1,160 @@
+"""Rule options: one frozen :class:`Rules` value selects every choice where editions differ.
+
+The defaults are the preferences of DATC v3.0 (the 2023 rulebook). Each option names the DATC
+issue it answers; ``docs/rules.md`` explains them. Build variants with :meth:`Rules.replace` or
+:meth:`Rules.from_mapping` (the ``rules:`` block of a case file).
+
+>>> Rules().adjacent_convoy
+<AdjacentConvoy.Y2023: '2023'>
+>>> Rules.from_mapping({"adjacent_convoy": "1982"}).adjacent_convoy
+<AdjacentConvoy.Y1982: '1982'>
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+
+class AdjacentConvoy(StrEnum):
+    """DATC 4.A.3: when does an army that could move overland go by convoy instead?"""
+
+    Y2023 = "2023"
+    """Only if the order says *via convoy* or a fleet of its own power convoys it; then there is
+    no land fallback (DATC v3.0 preference, 6.G.8, 6.G.20)."""
+    Y2000 = "2000"
+    """As 2023, but a convoy by a foreign fleet also counts as intent (the 2000 rulebook)."""
+    Y1982 = "1982"
+    """By convoy whenever a convoy route exists (any power's fleets); with land fallback
+    if the convoy is disrupted (DATC v2.4's 1982 reading)."""
+    Y1971 = "1971"
+    """Never by convoy: a move to an adjacent province always goes overland."""
+
+
+class ParadoxRule(StrEnum):
+    """DATC 4.A.2: how a convoy paradox (a cycle that contains a convoy) is broken."""
+
+    SZYKMAN = "szykman"
+    """Every convoy in the cycle fails; the armies hold (DATC v3.0 preference)."""
+    ALL_HOLD = "all-hold"
+    """Every order in the cycle fails."""
+
+
+class CoastRule(StrEnum):
+    """DATC 4.B.2: a fleet move that names no coast where only one coast is reachable."""
+
+    LENIENT = "lenient"
+    """Use the one reachable coast (DATC preference a)."""
+    STRICT = "strict"
+    """The order is illegal without its coast."""
+
+
+class MultipleOrders(StrEnum):
+    """DATC 4.D.3: several different orders for one unit."""
+
+    DROP_ALL = "drop-all"
+    """All are dropped and the unit holds (DATC preference c)."""
+    LAST_WINS = "last-wins"
+    """The last order written counts (common PBEM judge practice)."""
+
+
+class CivilDisorder(StrEnum):
+    """DATC 4.D.8: which units a power that owes removals loses when it orders too few."""
+
+    Y2023 = "2023"
+    """Farthest from the nearest owned centre, counting moves over land and sea for both unit
+    types; ties: fleets first, then alphabetical by province name (2023 rulebook)."""
+    HOME_DISTANCE = "home-distance"
+    """Farthest from the nearest home centre (older rulebooks as godip and the `diplomacy`
+    package read them): armies move over land and sea, fleets over sea and coast; ties: fleets
+    first, then alphabetical."""
+
+
+class ConvoyPath(StrEnum):
+    """DATC 4.A.6: an explicit route in a move order (``A LON - NTH - NWY``)."""
+
+    IGNORE = "ignore"
+    """Any route will do; the path only says *via convoy* (DATC preference a)."""
+    ENFORCE = "enforce"
+    """Only the named route counts (jDip's option)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule option, defaulting to the DATC v3.0 preferences."""
+
+    adjacent_convoy: AdjacentConvoy = AdjacentConvoy.Y2023
+    """DATC 4.A.3: convoy to an adjacent province."""
+    paradox: ParadoxRule = ParadoxRule.SZYKMAN
+    """DATC 4.A.2: convoy paradoxes."""
+    coasts: CoastRule = CoastRule.LENIENT
+    """DATC 4.B.2: a missing coast where only one is reachable."""
+    multiple_orders: MultipleOrders = MultipleOrders.DROP_ALL
+    """DATC 4.D.3: several orders for one unit."""
+    civil_disorder: CivilDisorder = CivilDisorder.Y2023
+    """DATC 4.D.8: civil-disorder removals."""
+    convoy_path: ConvoyPath = ConvoyPath.IGNORE
+    """DATC 4.A.6: explicit convoy routes."""
+    necessary_convoys: bool = True
+    """DATC 6.G.19: a convoy by a fleet that lies on no route without a shortcut is illegal."""
+    retreat_to_convoyed_attacker_origin: bool = True
+    """DATC 4.A.5: a unit may retreat to the origin of an attacker that came by convoy."""
+
+    def replace(self, **changes: object) -> Rules:
+        """A copy with some options changed (values may be given as their strings)."""
+        return Rules.from_mapping(changes, base=self)
+
+    @classmethod
+    def option_names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    @classmethod
+    def from_mapping(cls, options: Mapping[str, object], base: Rules | None = None) -> Rules:
+        """Build rules from ``option -> choice`` (strings or enum members).
+
+        Raises :class:`ValueError` naming the option and the valid choices.
+        """
+        base = base if base is not None else cls()
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        values: dict[str, object] = {}
+        for name, raw in options.items():
+            key = str(name).replace("-", "_")
+            if key not in fields:
+                choices = ", ".join(sorted(fields))
+                raise ValueError(f"unknown rules option {name!r}; options are: {choices}")
+            default = getattr(base, key)
+            values[key] = _coerce(key, raw, default)
+        return dataclasses.replace(base, **values)  # type: ignore[arg-type]
+
+    def to_mapping(self) -> dict[str, str | bool]:
+        """The options that differ from the defaults, as plain values."""
+        default = Rules()
+        out: dict[str, str | bool] = {}
+        for name in self.option_names():
+            value = getattr(self, name)
+            if value != getattr(default, name):
+                out[name] = value if isinstance(value, bool) else str(value)
+        return out
+
+
+def _coerce(name: str, raw: object, default: object) -> object:
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in {"true", "yes", "on", "1"}:
+            return True
+        if text in {"false", "no", "off", "0"}:
+            return False
+        raise ValueError(f"rules option {name!r} takes true or false, not {raw!r}")
+    enum_type = type(default)
+    assert isinstance(default, Enum)
+    try:
+        return enum_type(str(raw).strip().lower())
+    except ValueError:
+        choices = ", ".join(repr(m.value) for m in enum_type)  # type: ignore[attr-defined]
+        raise ValueError(
+            f"rules option {name!r} has no choice {raw!r}; choices: {choices}"
+        ) from None
