@@ -181,7 +181,7 @@ class Support:
 
 @dataclass(frozen=True, slots=True)
 class Convoy:
-    """``F NTH C A LON - NWY``: the fleet convoys the army on :attr:`army` to :attr:`destination`."""
+    """``F NTH C A LON - NWY``: the fleet convoys the army on :attr:`army`."""
 
     unit_type: UnitType | None
     location: Location

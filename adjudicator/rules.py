@@ -149,12 +149,12 @@ def _coerce(name: str, raw: object, default: object) -> object:
         if text in {"false", "no", "off", "0"}:
             return False
         raise ValueError(f"rules option {name!r} takes true or false, not {raw!r}")
-    enum_type = type(default)
-    assert isinstance(default, Enum)
-    try:
-        return enum_type(str(raw).strip().lower())
-    except ValueError:
-        choices = ", ".join(repr(m.value) for m in enum_type)  # type: ignore[attr-defined]
-        raise ValueError(
-            f"rules option {name!r} has no choice {raw!r}; choices: {choices}"
-        ) from None
+    if not isinstance(default, Enum):
+        raise TypeError(f"rules option {name!r} has no parser for {type(default).__name__}")
+    members: list[Enum] = list(type(default))
+    text = str(raw).strip().lower()
+    for member in members:
+        if member.value == text:
+            return member
+    choices = ", ".join(repr(m.value) for m in members)
+    raise ValueError(f"rules option {name!r} has no choice {raw!r}; choices: {choices}")
