@@ -1,0 +1,105 @@
+"""The phase sequence: which phase follows, centre ownership after a Fall, and victory.
+
+Spring movement, spring retreats (only if a unit was dislodged), fall movement, fall retreats
+(likewise), winter adjustments (only if some power must build or remove), then the next year.
+Ownership changes after the Fall's movement and its retreats, never after Spring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from adjudicator.gamemap import GameMap
+from adjudicator.model import Phase, PhaseType, Season, Unit
+from adjudicator.outcomes import Dislodgement
+from adjudicator.position import Position
+
+
+def update_ownership(
+    centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit], game_map: GameMap
+) -> dict[str, tuple[str, ...]]:
+    """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays."""
+    owner = {pid: power for power, pids in centers.items() for pid in pids}
+    for unit in units:
+        if unit.province in game_map.supply_centers:
+            owner[unit.province] = unit.power
+    result: dict[str, list[str]] = {power: [] for power in centers}
+    for pid, power in owner.items():
+        result.setdefault(power, []).append(pid)
+    return {power: tuple(sorted(pids)) for power, pids in result.items()}
+
+
+def adjustment_counts(
+    centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit]
+) -> dict[str, int]:
+    """Power -> centres minus units: positive builds, negative removals (every power with
+    units or centres, zero included)."""
+    counts = {power: len(pids) for power, pids in centers.items()}
+    for unit in units:
+        counts[unit.power] = counts.get(unit.power, 0) - 1
+    return counts
+
+
+def adjustments_needed(
+    game_map: GameMap, centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit]
+) -> bool:
+    """Whether the winter phase has anything to order: a removal owed, or a build that has a
+    free owned home centre to go to."""
+    unit_list = list(units)
+    occupied = {u.province for u in unit_list}
+    for power, delta in adjustment_counts(centers, unit_list).items():
+        if delta < 0:
+            return True
+        if delta > 0:
+            owned = set(centers.get(power, ()))
+            if any(h in owned and h not in occupied for h in game_map.home_centers(power)):
+                return True
+    return False
+
+
+def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """Powers owning at least the map's victory threshold of centres."""
+    return tuple(sorted(p for p, pids in centers.items() if len(pids) >= game_map.victory))
+
+
+def advance(
+    game_map: GameMap,
+    position: Position,
+    units: Iterable[Unit],
+    dislodged: Iterable[Dislodgement] = (),
+    standoffs: Iterable[str] = (),
+) -> Position:
+    """The position after ``position``'s phase was resolved into ``units`` (and, after a
+    movement phase, ``dislodged`` units awaiting retreat and the ``standoffs``)."""
+    unit_list = tuple(units)
+    pending = tuple(dislodged)
+    phase = position.phase
+    centers: Mapping[str, tuple[str, ...]] = position.supply_centers
+    if phase.type is PhaseType.MOVEMENT and pending:
+        retreat = Phase(phase.season, phase.year, PhaseType.RETREAT)
+        return Position(
+            position.map_name, retreat, unit_list, pending, frozenset(standoffs), centers
+        )
+    if phase.type is PhaseType.ADJUSTMENT:
+        return _position(
+            position, Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT), unit_list, centers
+        )
+    if phase.season is Season.SPRING:
+        return _position(
+            position, Phase(Season.FALL, phase.year, PhaseType.MOVEMENT), unit_list, centers
+        )
+    centers = update_ownership(centers, unit_list, game_map)
+    if adjustments_needed(game_map, centers, unit_list):
+        nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
+    else:
+        nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
+    return _position(position, nxt, unit_list, centers)
+
+
+def _position(
+    position: Position,
+    phase: Phase,
+    units: tuple[Unit, ...],
+    centers: Mapping[str, tuple[str, ...]],
+) -> Position:
+    return Position(position.map_name, phase, units, (), frozenset(), centers)
