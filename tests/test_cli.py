@@ -1,0 +1,106 @@
+"""The command line, run in-process through ``main(argv)``."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, main
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = REPO / "examples"
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), stdout=out)
+    return code, out.getvalue()
+
+
+def test_maps_lists_shipped_maps() -> None:
+    code, out = run("maps")
+    assert code == EXIT_OK
+    assert "standard" in out
+    assert "7 powers, 34 centres" in out
+
+
+def test_maps_show_summarises_a_map() -> None:
+    code, out = run("maps", "show", "classic")
+    assert code == EXIT_OK
+    assert "supply centres: 34 (victory at 18)" in out
+    assert "Russia" in out and "F STP/SC" in out
+
+
+def test_maps_validate_accepts_a_path() -> None:
+    code, out = run("maps", "validate", str(REPO / "maps" / "testmap.yaml"))
+    assert code == EXIT_OK
+    assert out.endswith("ok (11 provinces)\n")
+
+
+def test_unknown_map_is_unusable_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("maps", "show", "standrad")
+    assert code == EXIT_UNUSABLE
+    err = capsys.readouterr().err
+    assert "unknown map 'standrad'" in err
+    assert "did you mean 'standard'?" in err
+
+
+def test_usage_error_is_unusable_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("frobnicate")[0] == EXIT_UNUSABLE
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_missing_order_file_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("check", "no/such/orders.txt")
+    assert code == EXIT_UNUSABLE
+    assert "no/such/orders.txt: error: no such file [io]" in capsys.readouterr().err
+
+
+def test_malformed_position_is_unusable_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    position = tmp_path / "bad.yaml"
+    position.write_text("phase: S1901M\nunits: {England: [F LON]\n", encoding="utf-8")
+    orders = tmp_path / "orders.txt"
+    orders.write_text("F LON - NTH\n", encoding="utf-8")
+    code, _ = run("check", str(orders), "--position", str(position))
+    assert code == EXIT_UNUSABLE
+    err = capsys.readouterr().err
+    assert f"{position}:3:1: error: malformed YAML" in err
+
+
+def test_check_accepts_the_shipped_example() -> None:
+    code, out = run(
+        "check",
+        str(EXAMPLES / "spring1901_orders.txt"),
+        "--position",
+        str(EXAMPLES / "spring1901_position.yaml"),
+    )
+    assert code == EXIT_OK, out
+    assert out.strip().endswith("22 orders, 0 problems")
+
+
+def test_check_reports_every_problem_with_file_line_and_column(tmp_path: Path) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text(
+        "England:\nF Lon - Nth\nA Lvp - Irish Sea\nF Edi - Sevastapol\n", encoding="utf-8"
+    )
+    code, out = run("check", str(orders))
+    assert code == EXIT_FAILED
+    assert f"{orders}:3:" in out  # the army cannot go to sea
+    assert f"{orders}:4:" in out and "Sevastapol" in out and "SEV" in out
+    assert "2 problems" in out
+
+
+def test_check_json_format(tmp_path: Path) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text("England: A Lvp - Irish Sea\n", encoding="utf-8")
+    code, out = run("check", str(orders), "--format", "json")
+    assert code == EXIT_FAILED
+    report = json.loads(out)
+    assert report["orders"] == 1
+    (problem,) = report["problems"]
+    assert problem["line"] == 1 and problem["code"]
