@@ -228,8 +228,16 @@ class GameMap:
 
     def distances_from(self, sources: Iterable[str]) -> dict[str, int]:
         """Steps from the nearest of ``sources`` to every province, over every border (land and
-        sea alike), as the 2023 civil-disorder rule counts them."""
-        return dict(nx.multi_source_dijkstra_path_length(self._graph, set(sources), weight=None))
+        sea alike), as the 2023 civil-disorder rule counts them. No sources, no distances; an
+        unknown province id is a :class:`KeyError` (networkx's own errors must not leak)."""
+        wanted = set(sources)
+        unknown = sorted(wanted - set(self.provinces))
+        if unknown:
+            raise KeyError(f"unknown province {', '.join(unknown)}")
+        start = {pid for pid in wanted if pid in self._graph}
+        if not start:
+            return {}
+        return dict(nx.multi_source_dijkstra_path_length(self._graph, start, weight=None))
 
     def distances_by_unit(self, sources: Iterable[str], unit_type: UnitType) -> dict[str, int]:
         """Steps from the nearest of ``sources`` to every province, moving as ``unit_type`` would
