@@ -22,15 +22,17 @@ class AdjacentConvoy(StrEnum):
     """DATC 4.A.3: when does an army that could move overland go by convoy instead?"""
 
     Y2023 = "2023"
-    """Only if the order says *via convoy* or a fleet of its own power convoys it; then there is
-    no land fallback (DATC v3.0 preference, 6.G.8, 6.G.20)."""
-    Y2000 = "2000"
-    """As 2023, but a convoy by a foreign fleet also counts as intent (the 2000 rulebook)."""
-    Y1982 = "1982"
-    """By convoy whenever a convoy route exists (any power's fleets); with land fallback
-    if the convoy is disrupted (DATC v2.4's 1982 reading)."""
+    """The 2000/2023 rulebooks as DATC v3.0 prefers: by convoy only if the order says *via
+    convoy* or a fleet of the army's own power legally convoys it, and then with no land fallback
+    (6.G.8, 6.G.20)."""
+    FALLBACK = "fallback"
+    """The same intent rule, but an army whose convoy fails still moves overland (the DATC v2
+    preference, which ``datc_v2.4_06.txt`` encodes)."""
     Y1971 = "1971"
-    """Never by convoy: a move to an adjacent province always goes overland."""
+    """The 1971 rulebook as DATC reads it: the convoy route counts only when the unit at the
+    destination moves the opposite way (a swap); otherwise the army moves overland."""
+    EXPLICIT = "explicit"
+    """The DPTG: by convoy only when the order says *via convoy*."""
 
 
 class ParadoxRule(StrEnum):
