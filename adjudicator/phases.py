@@ -62,6 +62,20 @@ def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[
     return tuple(sorted(p for p, pids in centers.items() if len(pids) >= game_map.victory))
 
 
+def ownership_updated(before: Position, after: Position) -> bool:
+    """Whether going from ``before`` to ``after`` passed the end of a Fall, where centres change
+    hands (after the Fall movement if nobody was dislodged, else after the Fall retreats)."""
+    return before.phase.season is Season.FALL and after.phase.season is not Season.FALL
+
+
+def victory_notes(game_map: GameMap, before: Position, after: Position) -> tuple[str, ...]:
+    """``Victory: <power>`` for each power at the victory threshold, when ``after`` follows a
+    Fall's ownership update (victory is never checked after Spring: ownership has not moved)."""
+    if not ownership_updated(before, after):
+        return ()
+    return tuple(f"Victory: {power}" for power in winners(game_map, after.supply_centers))
+
+
 def advance(
     game_map: GameMap,
     position: Position,
