@@ -6,8 +6,8 @@ issue it answers; ``docs/rules.md`` explains them. Build variants with :meth:`Ru
 
 >>> Rules().adjacent_convoy
 <AdjacentConvoy.Y2023: '2023'>
->>> Rules.from_mapping({"adjacent_convoy": "1982"}).adjacent_convoy
-<AdjacentConvoy.Y1982: '1982'>
+>>> Rules.from_mapping({"adjacent_convoy": "1971"}).adjacent_convoy
+<AdjacentConvoy.Y1971: '1971'>
 """
 
 from __future__ import annotations
