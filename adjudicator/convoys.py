@@ -34,8 +34,6 @@ import weakref
 from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 
-import networkx as nx
-
 from adjudicator.gamemap import GameMap
 from adjudicator.model import Location, UnitType
 
@@ -182,7 +180,8 @@ def fleets_on_routes(
     """The seas in ``fleets`` that lie on some simple route from ``origin`` to ``destination``.
 
     A fleet lies on a simple route exactly when two paths that share only the fleet lead from it
-    to the two ends (Menger), which a small max-flow decides without listing routes.
+    to the two ends (Menger), which two augmenting paths of a unit-capacity flow decide without
+    listing routes.
     """
     graph = _graph(game_map)
     usable = _relevant(graph, origin, destination, _usable(graph, fleets))
@@ -190,23 +189,20 @@ def fleets_on_routes(
     cached = graph.simple.get(key)
     if cached is not None:
         return cached
-    net: nx.Graph = nx.Graph()  # type: ignore[type-arg]
-    sink = ("sink",)
     start = graph.coast_seas.get(origin, frozenset())
     goal = graph.coast_seas.get(destination, frozenset())
-    net.add_nodes_from(usable)
-    for sea in usable:
-        net.add_edges_from((sea, other) for other in graph.sea_seas[sea] if other in usable)
     # The two ends get their own node names so that a sea and a province never collide.
-    net.add_edges_from((("end", origin), sea) for sea in start & usable)
-    net.add_edges_from((("end", destination), sea) for sea in goal & usable)
-    net.add_edge(("end", origin), sink)
-    net.add_edge(("end", destination), sink)
-    found = frozenset(
-        sea
-        for sea in usable
-        if nx.algorithms.connectivity.local_node_connectivity(net, sea, sink) >= 2
-    )
+    ends = {("end", origin): start & usable, ("end", destination): goal & usable}
+    links: dict[object, set[object]] = {sea: set(graph.sea_seas[sea] & usable) for sea in usable}
+    for end, seas in ends.items():
+        links[end] = set(seas)
+        for sea in seas:
+            links[sea].add(end)
+    sink = ("sink",)
+    links[sink] = set(ends)
+    for end in ends:
+        links[end].add(sink)
+    found = frozenset(sea for sea in usable if _two_disjoint_paths(links, sea, sink))
     _remember(graph.simple, key, found)
     return found
 
@@ -255,6 +251,43 @@ def fleets_on_minimal_routes(
     result = frozenset(found)
     _remember(graph.minimal, key, result)
     return result
+
+
+def _two_disjoint_paths(links: Mapping[object, set[object]], source: object, sink: object) -> bool:
+    """Whether two paths from ``source`` to ``sink`` share no other node: two augmenting paths
+    in the unit-capacity flow network where every node is split into an entry and an exit."""
+    capacity: dict[tuple[object, object], int] = {}
+    residual: dict[object, set[object]] = {}
+
+    def arc(a: object, b: object, cap: int) -> None:
+        capacity[(a, b)] = capacity.get((a, b), 0) + cap
+        capacity.setdefault((b, a), 0)
+        residual.setdefault(a, set()).add(b)
+        residual.setdefault(b, set()).add(a)
+
+    for node, others in links.items():
+        arc((node, "in"), (node, "out"), 2 if node == source else 1)
+        for other in others:
+            arc((node, "out"), (other, "in"), 1)
+    start, goal = (source, "out"), (sink, "in")
+    for _ in range(2):
+        parent: dict[object, object] = {start: start}
+        queue: deque[object] = deque([start])
+        while queue and goal not in parent:
+            here = queue.popleft()
+            for there in residual.get(here, ()):
+                if there not in parent and capacity[(here, there)] > 0:
+                    parent[there] = here
+                    queue.append(there)
+        if goal not in parent:
+            return False
+        node = goal
+        while node != start:
+            prev = parent[node]
+            capacity[(prev, node)] -= 1
+            capacity[(node, prev)] += 1
+            node = prev
+    return True
 
 
 def _remember(
