@@ -10,32 +10,33 @@ disorder (:mod:`adjudicator.civil_disorder`); unused builds are waived.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.civil_disorder import removals
 from adjudicator.gamemap import GameMap
+from adjudicator.legality import CheckedOrders, Normalised
 from adjudicator.model import Build, Disband, Order, Unit, UnitType, Waive
 from adjudicator.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.phases import adjustment_counts, advance
 from adjudicator.position import Position
-from adjudicator.retreats import CheckedOrdersLike
 from adjudicator.rules import Rules
-
-Entry = tuple[str, Order, Order]
-"""(power, order as given, normalised order)."""
 
 
 def adjudicate_adjustments(
-    position: Position, checked: CheckedOrdersLike, game_map: GameMap, rules: Rules
+    position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
 ) -> Adjudication:
     """Resolve an adjustment phase; powers without orders waive their builds or lose units by
-    civil disorder."""
-    entries = adjustment_entries(checked)
+    civil disorder.
+
+    ``checked.sequence`` holds the legal orders (waives too) in the order given; the legality
+    check has already rejected a second build in one province (6.I.7) and merged repeats of one
+    removal (6.J.2).
+    """
     counts = adjustment_counts(position.supply_centers, position.units)
-    by_power: dict[str, list[Entry]] = {}
-    for entry in entries:
-        by_power.setdefault(entry[0], []).append(entry)
+    by_power: dict[str, list[Normalised]] = {}
+    for entry in checked.sequence:
+        by_power.setdefault(entry.power, []).append(entry)
 
     results: list[OrderResult] = []
     notes: list[str] = []
@@ -47,28 +48,16 @@ def adjudicate_adjustments(
         notes.extend(outcome.notes)
         units = [u for u in units if u not in outcome.removed] + outcome.built
 
-    illegal = list(checked.results)
+    # Per power: its rejected orders first, then its legal ones as resolved, each in the order
+    # given (a stable sort keeps both orders).
+    everything = [*checked.results, *results]
     next_position = advance(game_map, position, units)
     return Adjudication(
         position=position,
-        results=tuple(sorted(illegal, key=lambda r: r.power)) + tuple(results),
+        results=tuple(sorted(everything, key=lambda r: r.power)),
         next_position=next_position,
         notes=tuple(notes),
     )
-
-
-def adjustment_entries(checked: CheckedOrdersLike) -> list[Entry]:
-    """The legal adjustment orders, in the order given (waives after the unit orders when the
-    checked orders keep them apart)."""
-    entries = list(checked.valid.values())
-    waives: object = getattr(checked, "waives", ())
-    if isinstance(waives, Iterable):
-        for item in waives:
-            if isinstance(item, tuple) and len(item) >= 2:
-                power, given = item[0], item[1]
-                if isinstance(power, str) and isinstance(given, Waive):
-                    entries.append((power, given, given))
-    return entries
 
 
 @dataclass
@@ -85,10 +74,11 @@ class _Power:
     built: list[Unit] = field(default_factory=list)
     removed: list[Unit] = field(default_factory=list)
 
-    def resolve(self, entries: Sequence[Entry]) -> None:
+    def resolve(self, entries: Sequence[Normalised]) -> None:
         used = 0
         sites: set[str] = set()
-        for _, given, order in entries:
+        for entry in entries:
+            given, order = entry.order, entry.normalised
             match order:
                 case Build():
                     used += self._build(given, order, used, sites)

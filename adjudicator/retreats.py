@@ -10,10 +10,10 @@ unit without a legal order disbands; it still gets a result, so reports cover it
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol
+from collections.abc import Mapping
 
 from adjudicator.gamemap import GameMap
+from adjudicator.legality import CheckedOrders, retreat_options
 from adjudicator.model import Disband, Location, Order, Retreat, Unit, UnitType
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.phases import advance, victory_notes
@@ -21,22 +21,8 @@ from adjudicator.position import Position
 from adjudicator.rules import Rules
 
 
-class CheckedOrdersLike(Protocol):
-    """What the phase adjudicators read from :class:`adjudicator.legality.CheckedOrders`."""
-
-    @property
-    def valid(self) -> Mapping[str, tuple[str, Order, Order]]:
-        """Province of the ordered unit -> (power, order as given, normalised order)."""
-        ...
-
-    @property
-    def results(self) -> Sequence[OrderResult]:
-        """The ILLEGAL results (illegal, duplicate and wrong-phase orders)."""
-        ...
-
-
 def adjudicate_retreats(
-    position: Position, checked: CheckedOrdersLike, game_map: GameMap, rules: Rules
+    position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
 ) -> Adjudication:
     """Resolve a retreat phase.
 
@@ -78,7 +64,7 @@ def adjudicate_retreats(
 
 
 def _retreat_orders(
-    position: Position, checked: CheckedOrdersLike
+    position: Position, checked: CheckedOrders
 ) -> dict[str, tuple[str, Order, Order]]:
     """The valid Retreat/Disband orders of dislodged units (other kinds are the legality
     check's business; ignore them defensively rather than move a unit that is not retreating)."""
@@ -120,7 +106,17 @@ def _unordered(
     """The result for a dislodged unit nobody ordered: it disbands (a synthesized order)."""
     unit = dislodgement.unit
     order = Disband(unit.type, unit.location)
-    if _retreat_options(position, dislodgement, game_map, rules):
+    occupied = {u.province for u in position.units}
+    options = retreat_options(
+        game_map,
+        unit,
+        dislodgement.attacked_from,
+        dislodgement.by_convoy,
+        occupied,
+        position.standoffs,
+        rules,
+    )
+    if options:
         return OrderResult(
             unit.power, order, Outcome.SUCCEEDS, Reason.NO_ORDER, message="no order: disbanded"
         )
@@ -131,27 +127,6 @@ def _unordered(
         Reason.DISBANDED,
         message="no retreat possible: disbanded",
     )
-
-
-def _retreat_options(
-    position: Position, dislodgement: Dislodgement, game_map: GameMap, rules: Rules
-) -> tuple[Location, ...]:
-    """Where a dislodged unit may retreat in ``position`` (adjudication.md §7).
-
-    Not the attacker's origin unless the attack came by convoy and the rules allow it (4.A.5,
-    6.H.11); not a standoff province, judged per province (6.H.16); not an occupied province.
-    """
-    unit = dislodgement.unit
-    occupied = {u.province for u in position.units}
-    origin_open = dislodgement.by_convoy and rules.retreat_to_convoyed_attacker_origin
-    options = [
-        loc
-        for loc in game_map.neighbours(unit.location, unit.type)
-        if loc.province not in occupied
-        and loc.province not in position.standoffs
-        and (origin_open or loc.province != dislodgement.attacked_from)
-    ]
-    return tuple(sorted(options))
 
 
 def _province(order: Order) -> str | None:

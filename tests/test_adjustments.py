@@ -1,11 +1,12 @@
-"""Adjustment phases (DATC 6.I, 6.J semantics) and civil disorder, on hand-made checked orders."""
+"""Adjustment phases (DATC 6.I, 6.J semantics) and civil disorder: orders checked by the
+legality check, then resolved; plus hand-made checked orders for the rules this module enforces
+itself."""
 
 from __future__ import annotations
 
 import itertools
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -13,30 +14,13 @@ import pytest
 from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.civil_disorder import removal_order, removals
 from adjudicator.gamemap import GameMap
+from adjudicator.legality import CheckedOrders, Normalised, check_orders
 from adjudicator.model import Build, Disband, Location, Order, Phase, Unit, UnitType, Waive
-from adjudicator.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.outcomes import Adjudication, Outcome, Reason
 from adjudicator.position import Position
 from adjudicator.rules import CivilDisorder, Rules
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
-
-
-@dataclass
-class Checked:
-    """The shape of legality.CheckedOrders that the adjustment phase reads."""
-
-    valid: dict[str, tuple[str, Order, Order]] = field(default_factory=dict)
-    results: list[OrderResult] = field(default_factory=list)
-    waives: list[tuple[str, Waive]] = field(default_factory=list)
-
-
-@dataclass
-class Sequenced:
-    """A checked-orders shape that keeps every legal order in a dict keyed by a sequence number,
-    so repeated provinces and waives keep their place among the builds."""
-
-    valid: dict[str, tuple[str, Order, Order]] = field(default_factory=dict)
-    results: list[OrderResult] = field(default_factory=list)
 
 
 def unit(power: str, text: str) -> Unit:
@@ -65,19 +49,22 @@ def position(units: Mapping[str, Sequence[str]], centers: Mapping[str, Sequence[
     )
 
 
-def checked(*orders: tuple[str, Order], illegal: Sequence[tuple[str, Order]] = ()) -> Sequenced:
-    result = Sequenced()
-    for index, (power, order) in enumerate(orders):
-        result.valid[f"#{index}"] = (power, order, order)
-    for power, order in illegal:
-        result.results.append(OrderResult(power, order, Outcome.ILLEGAL, Reason.ILLEGAL))
-    return result
-
-
 def run(
-    game_map: GameMap, pos: Position, orders: Checked | Sequenced, **rules: str
+    game_map: GameMap, pos: Position, *orders: tuple[str, Order], **options: str
 ) -> Adjudication:
-    return adjudicate_adjustments(pos, orders, game_map, Rules.from_mapping(rules))
+    """Check the orders with the real legality check, then adjudicate the adjustments."""
+    rules = Rules.from_mapping(options)
+    by_power: dict[str, list[Order]] = {}
+    for power, order in orders:
+        by_power.setdefault(power, []).append(order)
+    checked = check_orders(pos, by_power, game_map, rules)
+    return adjudicate_adjustments(pos, checked, game_map, rules)
+
+
+def hand_made(game_map: GameMap, pos: Position, *orders: tuple[str, Order]) -> Adjudication:
+    """Adjudicate orders taken as legal without the legality check (its rules not applied)."""
+    sequence = [Normalised(power, order, order) for power, order in orders]
+    return adjudicate_adjustments(pos, CheckedOrders(sequence=sequence), game_map, Rules())
 
 
 def outcomes(adj: Adjudication) -> list[tuple[str, Outcome, Reason]]:
@@ -94,12 +81,8 @@ def units_of(adj: Adjudication) -> set[str]:
 def test_too_many_builds_first_legal_ones_count(standard: GameMap) -> None:
     """6.I.1: one build; Warsaw illegal, Kiel built, Munich surplus."""
     pos = position({"Germany": ["A BER", "A RUH"]}, {"Germany": ["BER", "KIE", "MUN"]})
-    orders = checked(
-        ("Germany", build("A KIE")),
-        ("Germany", build("A MUN")),
-        illegal=[("Germany", build("A WAR"))],
-    )
-    adj = run(standard, pos, orders)
+    orders = [("Germany", build(b)) for b in ("A WAR", "A KIE", "A MUN")]
+    adj = run(standard, pos, *orders)
     assert outcomes(adj) == [
         ("A WAR B", Outcome.ILLEGAL, Reason.ILLEGAL),
         ("A KIE B", Outcome.SUCCEEDS, Reason.NONE),
@@ -110,27 +93,50 @@ def test_too_many_builds_first_legal_ones_count(standard: GameMap) -> None:
 
 
 def test_second_build_in_one_province_fails(standard: GameMap) -> None:
-    """6.I.7: two builds allowed, both in Moscow: the first counts."""
+    """6.I.7: two builds allowed, both in Moscow: the first counts, one build is left over."""
     pos = position({"Russia": ["A WAR", "F SEV"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
-    first, second = build("A MOS"), Build(UnitType.FLEET, Location("MOS"))
-    adj = run(standard, pos, checked(("Russia", first), ("Russia", second)))
+    first, second = build("A MOS"), build("A MOS")
+    adj = run(standard, pos, ("Russia", first), ("Russia", second))
+    assert ("A MOS B", Outcome.SUCCEEDS, Reason.NONE) in outcomes(adj)
+    assert units_of(adj) == {"Russia A WAR", "Russia F SEV", "Russia A MOS"}
+    assert adj.notes == ("Russia: 1 unused build waived",)
+    # Different builds in one province: the legality check rejects the later one.
+    adj = run(standard, pos, ("Russia", first), ("Russia", build("A STP")), ("Russia", second))
     assert outcomes(adj) == [
         ("A MOS B", Outcome.SUCCEEDS, Reason.NONE),
-        ("F MOS B", Outcome.FAILS, Reason.NOT_ALLOWED),
+        ("A STP B", Outcome.SUCCEEDS, Reason.NONE),
     ]
-    assert adj.notes == ("Russia: 1 unused build waived",)
+    adj = run(standard, pos, ("Russia", first), ("Russia", build("F MOS")))
+    assert outcomes(adj) == [
+        ("F MOS B", Outcome.ILLEGAL, Reason.ILLEGAL),
+        ("A MOS B", Outcome.SUCCEEDS, Reason.NONE),
+    ]
+
+
+def test_second_build_in_one_province_fails_without_the_legality_check(standard: GameMap) -> None:
+    pos = position({"Russia": ["A WAR", "F SEV"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
+    adj = hand_made(standard, pos, ("Russia", build("A MOS")), ("Russia", build("A MOS")))
+    assert outcomes(adj) == [
+        ("A MOS B", Outcome.SUCCEEDS, Reason.NONE),
+        ("A MOS B", Outcome.FAILS, Reason.NOT_ALLOWED),
+    ]
 
 
 def test_fleet_build_keeps_its_coast(standard: GameMap) -> None:
     pos = position({"Russia": ["A WAR"]}, {"Russia": ["MOS", "STP", "WAR"]})
-    order = Build(UnitType.FLEET, Location("STP", "NC"))
-    adj = run(standard, pos, checked(("Russia", order)))
+    adj = run(standard, pos, ("Russia", build("F STP/NC")))
     assert "Russia F STP/NC" in units_of(adj)
+
+
+def test_build_without_type_inland_is_an_army(standard: GameMap) -> None:
+    pos = position({"Russia": ["A WAR"]}, {"Russia": ["MOS", "WAR"]})
+    adj = run(standard, pos, ("Russia", Build(None, Location("MOS"))))
+    assert "Russia A MOS" in units_of(adj)
 
 
 def test_waive_uses_one_build(standard: GameMap) -> None:
     pos = position({"Germany": ["A BER", "A RUH"]}, {"Germany": ["BER", "KIE", "MUN"]})
-    adj = run(standard, pos, checked(("Germany", Waive()), ("Germany", build("A KIE"))))
+    adj = run(standard, pos, ("Germany", Waive()), ("Germany", build("A KIE")))
     assert outcomes(adj) == [
         ("WAIVE", Outcome.SUCCEEDS, Reason.NONE),
         ("A KIE B", Outcome.FAILS, Reason.NOT_ALLOWED),
@@ -139,11 +145,11 @@ def test_waive_uses_one_build(standard: GameMap) -> None:
     assert adj.notes == ()
 
 
-def test_waives_kept_apart_come_after_the_builds(standard: GameMap) -> None:
+def test_waives_beyond_the_builds_fail(standard: GameMap) -> None:
     pos = position({"Germany": ["A BER"]}, {"Germany": ["BER", "KIE", "MUN"]})
-    orders = Checked(waives=[("Germany", Waive()), ("Germany", Waive())])
-    orders.valid["KIE"] = ("Germany", build("A KIE"), build("A KIE"))
-    adj = run(standard, pos, orders)
+    adj = run(
+        standard, pos, ("Germany", build("A KIE")), ("Germany", Waive()), ("Germany", Waive())
+    )
     assert outcomes(adj) == [
         ("A KIE B", Outcome.SUCCEEDS, Reason.NONE),
         ("WAIVE", Outcome.SUCCEEDS, Reason.NONE),
@@ -153,19 +159,23 @@ def test_waives_kept_apart_come_after_the_builds(standard: GameMap) -> None:
 
 def test_power_without_orders_waives_its_builds(standard: GameMap) -> None:
     pos = position({"Germany": ["A BER"]}, {"Germany": ["BER", "KIE", "MUN"]})
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert adj.results == ()
     assert adj.notes == ("Germany: 2 unused builds waived",)
     assert units_of(adj) == {"Germany A BER"}
 
 
-def test_build_without_a_build_owed_fails(standard: GameMap) -> None:
+def test_build_or_removal_without_one_owed(standard: GameMap) -> None:
     pos = position(
         {"Germany": ["A BER", "A RUH", "A MUN"], "France": ["A PAR", "A PIC"]},
         {"Germany": ["BER", "KIE", "MUN"], "France": ["BRE", "PAR", "MAR"]},
     )
-    adj = run(standard, pos, checked(("Germany", build("A KIE")), ("Germany", remove("A RUH"))))
-    assert outcomes(adj) == [
+    orders = [("Germany", build("A KIE")), ("Germany", remove("A RUH"))]
+    assert outcomes(run(standard, pos, *orders)) == [
+        ("A KIE B", Outcome.ILLEGAL, Reason.ILLEGAL),
+        ("A RUH D", Outcome.ILLEGAL, Reason.ILLEGAL),
+    ]
+    assert outcomes(hand_made(standard, pos, *orders)) == [
         ("A KIE B", Outcome.FAILS, Reason.NOT_ALLOWED),
         ("A RUH D", Outcome.FAILS, Reason.NOT_ALLOWED),
     ]
@@ -177,12 +187,8 @@ def test_build_without_a_build_owed_fails(standard: GameMap) -> None:
 def test_too_many_removals_first_legal_ones_count(standard: GameMap) -> None:
     """6.J.1: one removal; no fleet in the Gulf of Lyon (illegal), Picardy removed, Paris kept."""
     pos = position({"France": ["A PAR", "A PIC"]}, {"France": ["PAR"]})
-    orders = checked(
-        ("France", remove("A PIC")),
-        ("France", remove("A PAR")),
-        illegal=[("France", remove("F LYO"))],
-    )
-    adj = run(standard, pos, orders)
+    orders = [("France", remove(r)) for r in ("F LYO", "A PIC", "A PAR")]
+    adj = run(standard, pos, *orders)
     assert outcomes(adj) == [
         ("F LYO D", Outcome.ILLEGAL, Reason.ILLEGAL),
         ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),
@@ -194,30 +200,35 @@ def test_too_many_removals_first_legal_ones_count(standard: GameMap) -> None:
 def test_same_unit_removed_twice_counts_once(standard: GameMap) -> None:
     """6.J.2: Paris goes once; civil disorder takes the fleet farthest from Paris."""
     pos = position({"France": ["A PAR", "A PIC", "F LYO"]}, {"France": ["PAR"]})
-    adj = run(standard, pos, checked(("France", remove("A PAR")), ("France", remove("A PAR"))))
+    adj = run(standard, pos, ("France", remove("A PAR")), ("France", remove("A PAR")))
     assert outcomes(adj) == [
-        ("A PAR D", Outcome.SUCCEEDS, Reason.NONE),
         ("A PAR D", Outcome.SUCCEEDS, Reason.NONE),
         ("F LYO D", Outcome.SUCCEEDS, Reason.CIVIL_DISORDER),
     ]
     assert units_of(adj) == {"France A PIC"}
     assert adj.notes == ("Civil disorder: France removes F LYO",)
+    # Without the legality check merging them, the repeat is reported but counts once.
+    adj = hand_made(standard, pos, ("France", remove("A PAR")), ("France", remove("A PAR")))
+    assert [o for _, o, _ in outcomes(adj)] == [Outcome.SUCCEEDS] * 3
+    assert units_of(adj) == {"France A PIC"}
 
 
-def test_removal_of_a_foreign_unit_fails(standard: GameMap) -> None:
+def test_removal_of_a_foreign_unit_is_illegal(standard: GameMap) -> None:
     pos = position(
         {"France": ["A PAR", "A PIC"], "Germany": ["A MUN"]},
         {"France": ["PAR"], "Germany": ["MUN"]},
     )
-    adj = run(standard, pos, checked(("France", remove("A MUN"))))
-    assert outcomes(adj)[0] == ("A MUN D", Outcome.FAILS, Reason.NOT_ALLOWED)
-    assert "Germany A MUN" in units_of(adj)
-    assert len([u for u in adj.next_position.units if u.power == "France"]) == 1
+    adj = run(standard, pos, ("France", remove("A MUN")))
+    assert outcomes(adj) == [
+        ("A MUN D", Outcome.ILLEGAL, Reason.ILLEGAL),
+        ("A PIC D", Outcome.SUCCEEDS, Reason.CIVIL_DISORDER),
+    ]
+    assert units_of(adj) == {"France A PAR", "Germany A MUN"}
 
 
 def test_power_without_orders_loses_units_by_civil_disorder(standard: GameMap) -> None:
     pos = position({"Russia": ["A LVN", "A SWE", "A UKR"]}, {"Russia": ["STP"]})
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert outcomes(adj) == [
         ("A SWE D", Outcome.SUCCEEDS, Reason.CIVIL_DISORDER),
         ("A UKR D", Outcome.SUCCEEDS, Reason.CIVIL_DISORDER),
@@ -228,15 +239,19 @@ def test_power_without_orders_loses_units_by_civil_disorder(standard: GameMap) -
 
 def test_power_without_centres_loses_every_unit(standard: GameMap) -> None:
     pos = position({"Italy": ["A TUN", "F ION"]}, {"Italy": []})
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert units_of(adj) == set()
     assert [r.reason for r in adj.results] == [Reason.CIVIL_DISORDER] * 2
 
 
-def test_waive_while_removing_fails(standard: GameMap) -> None:
+def test_waive_while_removing(standard: GameMap) -> None:
     pos = position({"France": ["A PAR", "A PIC"]}, {"France": ["PAR"]})
-    adj = run(standard, pos, checked(("France", Waive()), ("France", remove("A PIC"))))
-    assert outcomes(adj) == [
+    orders = [("France", Waive()), ("France", remove("A PIC"))]
+    assert outcomes(run(standard, pos, *orders)) == [
+        ("WAIVE", Outcome.ILLEGAL, Reason.ILLEGAL),
+        ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),
+    ]
+    assert outcomes(hand_made(standard, pos, *orders)) == [
         ("WAIVE", Outcome.FAILS, Reason.NOT_ALLOWED),
         ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),
     ]
@@ -279,7 +294,7 @@ def test_datc_civil_disorder_2023(
 def test_datc_civil_disorder_through_the_phase(standard: GameMap) -> None:
     """6.J.7 end to end: no orders, the North Sea fleet goes."""
     pos = position({"Russia": ["A BOH", "F SKA", "F NTH"]}, {"Russia": ["STP", "WAR"]})
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert units_of(adj) == {"Russia A BOH", "Russia F SKA"}
     result = adj.results[0]
     assert result.order == Disband(UnitType.FLEET, Location("NTH"))
@@ -313,7 +328,7 @@ def test_home_distance_measures_to_home_centres(standard: GameMap) -> None:
     """6.J.11 under the older rules: Warsaw is far from Italy's home centres."""
     assert _removed(standard, "Italy", ["A WAR", "A TUS"], ["WAR"], "home-distance") == "A WAR"
     pos = position({"Italy": ["A WAR", "A TUS"]}, {"Italy": ["WAR"]})
-    adj = run(standard, pos, checked(), civil_disorder="home-distance")
+    adj = run(standard, pos, civil_disorder="home-distance")
     assert units_of(adj) == {"Italy A TUS"}
 
 

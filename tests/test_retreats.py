@@ -1,24 +1,16 @@
-"""Retreat phases (DATC 6.H semantics) on hand-made checked orders."""
+"""Retreat phases (DATC 6.H semantics): orders checked by the legality check, then resolved."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from adjudicator.gamemap import GameMap
+from adjudicator.legality import CheckedOrders, check_orders
 from adjudicator.model import Disband, Location, Order, Phase, Retreat, Support, Unit, UnitType
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
-
-
-@dataclass
-class Checked:
-    """The shape of legality.CheckedOrders that the retreat phase reads."""
-
-    valid: dict[str, tuple[str, Order, Order]] = field(default_factory=dict)
-    results: list[OrderResult] = field(default_factory=list)
 
 
 def unit(power: str, text: str) -> Unit:
@@ -57,18 +49,15 @@ def position(
     )
 
 
-def checked(*orders: tuple[str, Order], illegal: Sequence[tuple[str, Order]] = ()) -> Checked:
-    result = Checked()
+def run(
+    game_map: GameMap, pos: Position, *orders: tuple[str, Order], rules: Rules | None = None
+) -> Adjudication:
+    """Check the orders with the real legality check, then adjudicate the retreats."""
+    rules = rules or Rules()
+    by_power: dict[str, list[Order]] = {}
     for power, order in orders:
-        assert isinstance(order, Retreat | Disband)
-        result.valid[order.location.province] = (power, order, order)
-    for power, order in illegal:
-        result.results.append(OrderResult(power, order, Outcome.ILLEGAL, Reason.ILLEGAL))
-    return result
-
-
-def run(game_map: GameMap, pos: Position, orders: Checked) -> Adjudication:
-    return adjudicate_retreats(pos, orders, game_map, Rules())
+        by_power.setdefault(power, []).append(order)
+    return adjudicate_retreats(pos, check_orders(pos, by_power, game_map, rules), game_map, rules)
 
 
 def outcome(adj: Adjudication, order: Order) -> tuple[Outcome, Reason]:
@@ -84,7 +73,7 @@ def units_of(adj: Adjudication) -> set[str]:
 def test_unique_retreat_succeeds(standard: GameMap) -> None:
     pos = position("S1901R", {"Austria": ["A VIE"]}, {"Italy": {"A VIE": "TRI"}})
     order = retreat("A VIE", "BOH")
-    adj = run(standard, pos, checked(("Italy", order)))
+    adj = run(standard, pos, ("Italy", order))
     assert outcome(adj, order) == (Outcome.SUCCEEDS, Reason.NONE)
     assert units_of(adj) == {"Austria A VIE", "Italy A BOH"}
     assert str(adj.next_position.phase) == "F1901M"
@@ -99,7 +88,7 @@ def test_two_retreats_to_one_province_both_disband(standard: GameMap) -> None:
         {"Italy": {"A VIE": "TRI", "A BOH": "SIL"}},
     )
     vie, boh = retreat("A VIE", "TYR"), retreat("A BOH", "TYR")
-    adj = run(standard, pos, checked(("Italy", boh), ("Italy", vie)))
+    adj = run(standard, pos, ("Italy", boh), ("Italy", vie))
     assert outcome(adj, vie) == (Outcome.FAILS, Reason.RETREAT_COLLISION)
     assert outcome(adj, boh) == (Outcome.FAILS, Reason.RETREAT_COLLISION)
     result = adj.result_of(vie)
@@ -119,7 +108,7 @@ def test_three_retreats_to_one_province_all_disband(standard: GameMap) -> None:
         ("Russia", retreat("F EDI", "NTH")),
         ("Russia", retreat("F HOL", "NTH")),
     ]
-    adj = run(standard, pos, checked(*orders))
+    adj = run(standard, pos, *orders)
     for _, order in orders:
         assert outcome(adj, order) == (Outcome.FAILS, Reason.RETREAT_COLLISION)
     assert units_of(adj) == {"England A EDI", "Germany A HOL", "Russia A NWY"}
@@ -133,7 +122,7 @@ def test_illegal_retreat_does_not_bounce_a_legal_one(standard: GameMap) -> None:
         {"England": {"A KIE": "BER"}, "Germany": {"A PRU": "WAR"}},
     )
     bad, good = retreat("A KIE", "BER"), retreat("A PRU", "BER")
-    adj = run(standard, pos, checked(("Germany", good), illegal=[("England", bad)]))
+    adj = run(standard, pos, ("Germany", good), ("England", bad))
     assert outcome(adj, bad) == (Outcome.ILLEGAL, Reason.ILLEGAL)
     assert outcome(adj, good) == (Outcome.SUCCEEDS, Reason.NONE)
     assert "Germany A BER" in units_of(adj)
@@ -153,9 +142,7 @@ def test_illegal_support_in_retreat_phase_is_reported(standard: GameMap) -> None
     support = Support(
         UnitType.ARMY, Location("SER"), UnitType.FLEET, Location("TRI"), Location("ALB")
     )
-    adj = run(
-        standard, pos, checked(("Austria", tri), ("Turkey", gre), illegal=[("Austria", support)])
-    )
+    adj = run(standard, pos, ("Austria", tri), ("Turkey", gre), ("Austria", support))
     assert outcome(adj, tri) == (Outcome.FAILS, Reason.RETREAT_COLLISION)
     assert outcome(adj, gre) == (Outcome.FAILS, Reason.RETREAT_COLLISION)
     assert outcome(adj, support) == (Outcome.ILLEGAL, Reason.ILLEGAL)
@@ -165,14 +152,14 @@ def test_illegal_support_in_retreat_phase_is_reported(standard: GameMap) -> None
 def test_ordered_disband_succeeds(standard: GameMap) -> None:
     pos = position("S1901R", {"Austria": ["A VIE"]}, {"Italy": {"A VIE": "TRI"}})
     order = disband("A VIE")
-    adj = run(standard, pos, checked(("Italy", order)))
+    adj = run(standard, pos, ("Italy", order))
     assert outcome(adj, order) == (Outcome.SUCCEEDS, Reason.NONE)
     assert units_of(adj) == {"Austria A VIE"}
 
 
 def test_unordered_unit_disbands_with_a_result(standard: GameMap) -> None:
     pos = position("S1901R", {"Austria": ["A VIE"]}, {"Italy": {"A VIE": "TRI"}})
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert outcome(adj, disband("A VIE")) == (Outcome.SUCCEEDS, Reason.NO_ORDER)
     assert units_of(adj) == {"Austria A VIE"}
 
@@ -181,7 +168,7 @@ def test_unit_without_a_retreat_is_disbanded(standard: GameMap) -> None:
     """6.H.15: the fleet in Portugal can reach only Spain (the attacker's origin) and the
     Mid-Atlantic (occupied): it is destroyed."""
     pos = position("S1901R", {"France": ["F POR", "F MAO"]}, {"England": {"F POR": "SPA"}})
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     result = adj.result_of(disband("F POR"))
     assert result is not None
     assert (result.outcome, result.reason) == (Outcome.SUCCEEDS, Reason.DISBANDED)
@@ -197,7 +184,7 @@ def test_standoff_province_closes_both_coasts(standard: GameMap) -> None:
         {"France": {"F WES": "TYS"}},
         standoffs=["SPA"],
     )
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert outcome(adj, disband("F WES")) == (Outcome.SUCCEEDS, Reason.DISBANDED)
 
 
@@ -210,25 +197,23 @@ def test_retreat_to_convoyed_attackers_origin_counts_as_an_option(standard: Game
         tuple(unit(p, u) for p, us in units.items() for u in us),
         (Dislodgement(unit("Italy", "A MAR"), "GAS", by_convoy=True),),
     )
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert outcome(adj, disband("A MAR")) == (Outcome.SUCCEEDS, Reason.NO_ORDER)
-    strict = adjudicate_retreats(
-        pos, checked(), standard, Rules(retreat_to_convoyed_attacker_origin=False)
-    )
+    strict = run(standard, pos, rules=Rules(retreat_to_convoyed_attacker_origin=False))
     assert outcome(strict, disband("A MAR")) == (Outcome.SUCCEEDS, Reason.DISBANDED)
 
 
 def test_fleet_retreat_keeps_its_coast(standard: GameMap) -> None:
     pos = position("S1901R", {"Italy": ["F WES"]}, {"France": {"F MAO": "NAO"}})
     order = retreat("F MAO", "SPA/NC")
-    adj = run(standard, pos, checked(("France", order)))
+    adj = run(standard, pos, ("France", order))
     assert "France F SPA/NC" in units_of(adj)
 
 
 def test_army_retreat_drops_a_coast(standard: GameMap) -> None:
     pos = position("S1901R", {"France": ["A PAR"]}, {"Germany": {"A BUR": "PAR"}})
     order = Retreat(UnitType.ARMY, Location("BUR"), Location("MAR"))
-    adj = run(standard, pos, checked(("Germany", order)))
+    adj = run(standard, pos, ("Germany", order))
     assert "Germany A MAR" in units_of(adj)
 
 
@@ -236,7 +221,7 @@ def test_spring_retreat_does_not_change_ownership(standard: GameMap) -> None:
     centers = {"Austria": ["BUD", "TRI", "VIE"], "Italy": ["NAP", "ROM", "VEN"]}
     pos = position("S1901R", {"Austria": ["A VEN"]}, {"Italy": {"A VEN": "TRI"}}, centers=centers)
     order = retreat("A VEN", "TUS")
-    adj = run(standard, pos, checked(("Italy", order)))
+    adj = run(standard, pos, ("Italy", order))
     assert adj.next_position.supply_centers == pos.supply_centers
     assert str(adj.next_position.phase) == "F1901M"
 
@@ -249,7 +234,7 @@ def test_fall_retreat_updates_ownership_then_goes_to_winter(standard: GameMap) -
         {"Italy": {"A VEN": "TRI"}},
         centers=centers,
     )
-    adj = run(standard, pos, checked(("Italy", retreat("A VEN", "TUS"))))
+    adj = run(standard, pos, ("Italy", retreat("A VEN", "TUS")))
     nxt = adj.next_position
     # Vienna is empty and stays Austrian.
     assert nxt.supply_centers["Austria"] == ("BUD", "TRI", "VEN", "VIE")
@@ -269,7 +254,7 @@ def test_fall_retreat_that_gives_victory_notes_it(standard: GameMap) -> None:
         frozenset(),
         {"France": tuple(taken)},
     )
-    adj = run(standard, pos, checked())
+    adj = run(standard, pos)
     assert len(adj.next_position.supply_centers["France"]) == 18
     assert "Victory: France" in adj.notes
 
@@ -280,7 +265,25 @@ def test_results_are_deterministic(standard: GameMap) -> None:
         {"Austria": ["A VIE"], "Germany": ["A BOH", "A MUN"]},
         {"Italy": {"A VIE": "TRI", "A BOH": "SIL"}},
     )
-    one = run(standard, pos, checked(("Italy", retreat("A VIE", "GAL"))))
-    two = run(standard, pos, checked(("Italy", retreat("A VIE", "GAL"))))
+    one = run(standard, pos, ("Italy", retreat("A VIE", "GAL")))
+    two = run(standard, pos, ("Italy", retreat("A VIE", "GAL")))
     assert one.results == two.results
     assert [str(r.order) for r in one.results] == ["A BOH D", "A VIE R GAL"]
+
+
+def test_hand_made_checked_orders(standard: GameMap) -> None:
+    """The phase reads only ``valid`` and ``results``: a hand-made value works too."""
+    pos = position("S1901R", {"Austria": ["A VIE"]}, {"Italy": {"A VIE": "TRI"}})
+    order = retreat("A VIE", "BOH")
+    checked = CheckedOrders(valid={"VIE": ("Italy", order, order)})
+    adj = adjudicate_retreats(pos, checked, standard, Rules())
+    assert outcome(adj, order) == (Outcome.SUCCEEDS, Reason.NONE)
+
+
+def test_retreat_by_another_power_is_illegal_and_the_unit_disbands(standard: GameMap) -> None:
+    pos = position("S1901R", {"Austria": ["A VIE"]}, {"Italy": {"A VIE": "TRI"}})
+    order = retreat("A VIE", "BOH")
+    adj = run(standard, pos, ("Austria", order))
+    assert outcome(adj, order) == (Outcome.ILLEGAL, Reason.ILLEGAL)
+    assert outcome(adj, disband("A VIE")) == (Outcome.SUCCEEDS, Reason.NO_ORDER)
+    assert units_of(adj) == {"Austria A VIE"}
