@@ -170,7 +170,7 @@ def test_build_or_removal_without_one_owed(standard: GameMap) -> None:
         {"Germany": ["A BER", "A RUH", "A MUN"], "France": ["A PAR", "A PIC"]},
         {"Germany": ["BER", "KIE", "MUN"], "France": ["BRE", "PAR", "MAR"]},
     )
-    orders = [("Germany", build("A KIE")), ("Germany", remove("A RUH"))]
+    orders: list[tuple[str, Order]] = [("Germany", build("A KIE")), ("Germany", remove("A RUH"))]
     assert outcomes(run(standard, pos, *orders)) == [
         ("A KIE B", Outcome.ILLEGAL, Reason.ILLEGAL),
         ("A RUH D", Outcome.ILLEGAL, Reason.ILLEGAL),
@@ -246,7 +246,7 @@ def test_power_without_centres_loses_every_unit(standard: GameMap) -> None:
 
 def test_waive_while_removing(standard: GameMap) -> None:
     pos = position({"France": ["A PAR", "A PIC"]}, {"France": ["PAR"]})
-    orders = [("France", Waive()), ("France", remove("A PIC"))]
+    orders: list[tuple[str, Order]] = [("France", Waive()), ("France", remove("A PIC"))]
     assert outcomes(run(standard, pos, *orders)) == [
         ("WAIVE", Outcome.ILLEGAL, Reason.ILLEGAL),
         ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),

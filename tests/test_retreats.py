@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from adjudicator.gamemap import GameMap
 from adjudicator.legality import CheckedOrders, check_orders
 from adjudicator.model import Disband, Location, Order, Phase, Retreat, Support, Unit, UnitType
-from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.outcomes import Adjudication, Dislodgement, Outcome, Reason
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
