@@ -1,0 +1,378 @@
+"""Reading orders: what players really write, turned into typed orders or exact diagnostics.
+
+One Lark grammar (``grammar/orders.lark``, LALR) reads every order of every phase in the judge
+short form (``A Par-Bur``, ``F StP/nc - Nwy``, ``F Bla C A Sev-Ank``) and in long-form English
+(``Army Paris supports Army Marseilles to Burgundy``). Province, coast and power names are resolved
+by the map; keywords come from a per-language :class:`~adjudicator.parser_words.Vocabulary`.
+
+>>> from adjudicator.gamemap import load_map
+>>> standard = load_map("standard")
+>>> str(parse_order("Fleet North Sea convoys Army London to Norway", standard))
+'F NTH C A LON - NWY'
+>>> result = parse_orders("England: F Lon-Nth\\nA Lvp-Yorkshir", standard, path="o.txt")
+>>> [str(o.order) for o in result.orders]
+['F LON - NTH']
+>>> print(result.diagnostics[0])
+o.txt:2:7: error: unknown province 'Yorkshir' — did you mean 'YOR' (Yorkshire)? [unknown-province]
+
+How a file is read: each line is lexed on its own and split at ``;`` and ``,`` into items; each
+item is parsed on its own, so one bad order never hides another. Words are lexed as ``WORD`` and
+re-typed into keywords (``S`` -> ``SUPPORT``) only where the grammar accepts that keyword, which
+keeps keywords out of place names and place names out of the grammar. Nothing outside this
+module sees a Lark tree or token; every Lark error becomes a :class:`Diagnostic`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+from lark.lark import PostLex
+
+from adjudicator.errors import (
+    AmbiguousOrderError,
+    Diagnostic,
+    InputError,
+    OrderSyntaxError,
+    Severity,
+)
+from adjudicator.gamemap import GameMap
+from adjudicator.model import Order
+from adjudicator.parser_build import Item, OrderBuilder, order_power
+from adjudicator.parser_words import (
+    AMBIGUOUS_CODES,
+    ParseCode,
+    Problem,
+    Vocabulary,
+    describe_expected,
+    fold,
+    vocabulary,
+)
+from adjudicator.position import Position
+
+__all__ = ["NO_POWER", "ParseCode", "ParseResult", "ParsedOrder", "parse_order", "parse_orders"]
+
+NO_POWER = "?"
+"""The :meth:`ParseResult.by_power` key of orders whose power is unknown (no label, no position,
+or no unit where the order says)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedOrder:
+    """One order read from a file, with its power and where it was written."""
+
+    power: str | None
+    """The power from the label or header, else the owner of the unit in the position."""
+    order: Order
+    line: int
+    column: int
+    text: str
+    """The order as written (without its power label)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """Everything read from one order file: the orders and every problem found."""
+
+    orders: tuple[ParsedOrder, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether no error (warnings aside) was found."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def by_power(self) -> dict[str, list[Order]]:
+        """Power -> its orders in file order; orders of unknown power under :data:`NO_POWER`."""
+        grouped: dict[str, list[Order]] = {}
+        for parsed in self.orders:
+            grouped.setdefault(parsed.power or NO_POWER, []).append(parsed.order)
+        return grouped
+
+
+def parse_orders(
+    text: str,
+    game_map: GameMap,
+    position: Position | None = None,
+    *,
+    path: str = "<orders>",
+    lang: str | None = None,
+) -> ParseResult:
+    """Read an order file: one order per line (or several separated by ``;`` or ``,``), lines
+    qualified by power (``England: F Lon-Nth``), power headers (``England:``, ``[ENGLAND]``),
+    ``#`` and ``//`` comments and blank lines.
+
+    With a ``position`` the phase decides what a form means (a move in a retreat phase is a
+    :class:`~adjudicator.model.Retreat`, a bare unit in an adjustment phase a
+    :class:`~adjudicator.model.Build`) and left-out unit types are filled from the units there.
+
+    Bad orders never raise: each problem becomes a diagnostic. Raises :class:`InputError` only
+    for unusable input (an unknown language, a position of another map).
+    """
+    vocab = vocabulary(lang)
+    if position is not None and position.map_name != game_map.name:
+        raise InputError.single(
+            f"the position is on map {position.map_name!r} but the orders are read with map "
+            f"{game_map.name!r}",
+            "map-mismatch",
+            path,
+        )
+    reader = _Reader(game_map, vocab, position, path)
+    for number, line in enumerate(text.split("\n"), start=1):
+        reader.read_line(number, line.removesuffix("\r"))
+    return ParseResult(tuple(reader.orders), tuple(reader.diagnostics))
+
+
+def parse_order(
+    text: str, game_map: GameMap, position: Position | None = None, *, lang: str | None = None
+) -> Order:
+    """Read exactly one order.
+
+    Raises :class:`AmbiguousOrderError` for a name with several meanings and
+    :class:`OrderSyntaxError` for anything else that is not one readable order.
+
+    >>> from adjudicator.gamemap import load_map
+    >>> parse_order("F StP(nc) - Nwy", load_map("standard"))
+    Move(unit_type=<UnitType.FLEET: 'F'>, location=Location(province='STP', coast='NC'), \
+destination=Location(province='NWY', coast=None), via_convoy=False, path=())
+    """
+    result = parse_orders(text, game_map, position, path="<order>", lang=lang)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if any(d.code in AMBIGUOUS_CODES for d in errors):
+        raise AmbiguousOrderError(errors)
+    if errors:
+        raise OrderSyntaxError(errors)
+    if len(result.orders) != 1:
+        code = ParseCode.NO_ORDER if not result.orders else ParseCode.SEVERAL_ORDERS
+        found = "no order" if not result.orders else f"{len(result.orders)} orders"
+        raise OrderSyntaxError.single(
+            f"expected one order, found {found} in {text!r}", code, "<order>"
+        )
+    return result.orders[0].order
+
+
+# ---------------------------------------------------------------------- the grammar
+class _KeepSeparators(PostLex):
+    """Keeps the ``SEP`` terminal in the lexer although no rule uses it: items are split at
+    separators before parsing (see :class:`_Reader`)."""
+
+    always_accept = ("SEP",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
+@functools.cache
+def _grammar(strict: bool = False) -> Lark:
+    """The order grammar, built once. ``strict`` (conflict and regex-collision checks) needs the
+    optional ``interegular`` package, so the tests use it and normal runs do not."""
+    return Lark.open_from_package(
+        "adjudicator.grammar",
+        "orders.lark",
+        ("",),
+        parser="lalr",
+        lexer="basic",
+        start="item",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        postlex=_KeepSeparators(),
+        strict=strict,
+    )
+
+
+class _LineError(Exception):
+    """A problem that ends the reading of one item or line (internal)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------- reading a file
+class _Reader:
+    """Reads a file line by line, keeping the current power header."""
+
+    def __init__(
+        self, game_map: GameMap, vocab: Vocabulary, position: Position | None, path: str
+    ) -> None:
+        self.map = game_map
+        self.vocab = vocab
+        self.position = position
+        self.path = path
+        self.header: str | None = None
+        self.orders: list[ParsedOrder] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.known = self.map.names(vocab.lang)
+
+    def report(self, problem: Problem, number: int, line: str) -> None:
+        severity = Severity.WARNING if problem.code is ParseCode.FOREIGN_ADJECTIVE else None
+        self.diagnostics.append(
+            Diagnostic(
+                problem.message,
+                str(problem.code),
+                self.path,
+                number,
+                problem.column,
+                line,
+                severity or Severity.ERROR,
+                problem.hint,
+            )
+        )
+
+    def read_line(self, number: int, line: str) -> None:
+        try:
+            tokens = self.lex(line)
+        except _LineError as exc:
+            self.report(exc.problem, number, line)
+            return
+        builder = OrderBuilder(self.map, self.vocab, self.position, line)
+        line_power = self.header
+        for segment in _split(tokens):
+            try:
+                item = self.parse_item(segment, builder)
+            except _LineError as exc:
+                self.report(exc.problem, number, line)
+                continue
+            finally:
+                for problem in builder.problems:
+                    self.report(problem, number, line)
+                builder.problems.clear()
+            if item.label is not None:
+                line_power = item.label.power
+                if item.built is None:
+                    self.header = item.label.power
+            built = item.built
+            if built is None or built.order is None:
+                continue
+            power = line_power or order_power(built.order, self.position)
+            text = line[built.start : built.end]
+            self.orders.append(ParsedOrder(power, built.order, number, built.column, text))
+
+    # ------------------------------------------------------------------ lexing
+    def lex(self, line: str) -> list[Token]:
+        tokens: list[Token] = []
+        try:
+            for token in _grammar().lex(line):
+                if token.type == "WORD" and "-" in token:
+                    tokens.extend(self.split_hyphens(token))
+                else:
+                    tokens.append(token)
+        except UnexpectedCharacters as exc:
+            pos = exc.pos_in_stream or 0
+            char = line[pos] if pos < len(line) else ""
+            raise _LineError(
+                Problem(
+                    f"unexpected character {char!r}: not part of any order",
+                    ParseCode.UNEXPECTED_CHARACTER,
+                    exc.column,
+                )
+            ) from None
+        return tokens
+
+    def is_name(self, text: str) -> bool:
+        key = fold(text)
+        return (
+            key in self.known
+            or bool(self.map.lookup_power(text, self.vocab.lang))
+            or self.map.lookup_coast(text, self.vocab.lang) is not None
+        )
+
+    def split_hyphens(self, token: Token) -> list[Token]:
+        """``Par-Bur`` -> ``Par``, ``-``, ``Bur``; ``Mid-Atlantic`` stays whole because the map
+        knows it; ``Spa-sc`` (jDip) -> ``Spa``, ``/``, ``sc``."""
+        if self.is_name(token):
+            return [token]
+        parts = str(token).split("-")
+        starts = [0]
+        for part in parts[:-1]:
+            starts.append(starts[-1] + len(part) + 1)
+        out: list[Token] = []
+        i = 0
+        while i < len(parts):
+            j = len(parts)
+            while j > i + 1 and not self.is_name("-".join(parts[i:j])):
+                j -= 1
+            word = "-".join(parts[i:j])
+            out.append(_token_at(token, "WORD", word, starts[i]))
+            if j < len(parts):
+                kind = "_SLASH" if self.is_coast_of(word, parts[j]) else "DASH"
+                out.append(_token_at(token, kind, "-", starts[j] - 1))
+            i = j
+        return out
+
+    def is_coast_of(self, word: str, coast_word: str) -> bool:
+        ids = self.map.lookup(word, self.vocab.lang)
+        coast = self.map.lookup_coast(coast_word, self.vocab.lang)
+        return len(ids) == 1 and coast is not None and coast in self.map.province(ids[0]).coasts
+
+    # ------------------------------------------------------------------ parsing
+    def parse_item(self, tokens: list[Token], builder: OrderBuilder) -> Item:
+        parser = _grammar().parse_interactive(start="item")
+        previous: Token | None = None
+        for raw in tokens:
+            token = raw
+            if raw.type == "WORD":
+                token = self.retype(raw, parser.choices())  # type: ignore[no-untyped-call]
+            try:
+                parser.feed_token(token)
+            except UnexpectedToken as exc:
+                raise _LineError(self.unexpected(exc, previous)) from None
+            previous = token
+        end = _end_token(previous)
+        try:
+            tree: Tree[Token] = parser.feed_token(end)
+        except UnexpectedToken as exc:
+            raise _LineError(self.unexpected(exc, previous)) from None
+        item: Item = builder.transform(tree)
+        return item
+
+    def retype(self, token: Token, choices: dict[str, object]) -> Token:
+        """A word becomes a keyword where the grammar accepts that keyword."""
+        for terminal in self.vocab.keywords(token):
+            if terminal in choices:
+                return Token.new_borrow_pos(terminal, token.value, token)
+        return token
+
+    def unexpected(self, exc: UnexpectedToken, previous: Token | None) -> Problem:
+        token: Token = exc.token
+        expected = set(exc.expected)
+        if previous is not None and previous.type == "WORD":
+            # After a name, "another word" is technically possible but never the answer.
+            expected.discard("WORD")
+        wanted = describe_expected(expected, self.vocab)
+        if token.type == "$END":
+            after = f" after {previous.value!r}" if previous is not None else ""
+            message = f"unexpected end of order{after}; expected {wanted}"
+        else:
+            message = f"unexpected {token.value!r}; expected {wanted}"
+        return Problem(message, ParseCode.SYNTAX, token.column or 1)
+
+
+def _split(tokens: list[Token]) -> list[list[Token]]:
+    """The items of a line: runs of tokens between separators, empty runs dropped."""
+    items: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.type == "SEP":
+            items.append([])
+        else:
+            items[-1].append(token)
+    return [item for item in items if item]
+
+
+def _token_at(base: Token, kind: str, value: str, offset: int) -> Token:
+    start = (base.start_pos or 0) + offset
+    column = (base.column or 1) + offset
+    return Token(
+        kind, value, start, base.line, column, base.line, column + len(value), start + len(value)
+    )
+
+
+def _end_token(previous: Token | None) -> Token:
+    if previous is None:
+        return Token("$END", "", 0, 1, 1, 1, 1, 0)
+    end = previous.end_pos or 0
+    column = previous.end_column or 1
+    return Token("$END", "", end, previous.line, column, previous.line, column, end)
