@@ -1,0 +1,738 @@
+"""Movement-phase adjudication: the decisions and strengths of DATC v3.0 §5.B.
+
+:func:`adjudicate_movement` takes the position, the orders that passed the legality checks and
+the rules, resolves every MOVE, SUPPORT and CONVOY decision with the generic
+:class:`~adjudicator.resolver.Resolver`, and builds the :class:`~adjudicator.outcomes.Adjudication`:
+one result per order and per unit, each failure naming its reason and the order that caused
+it, the dislodged units with their retreat options, the standoffs and the next position.
+
+Inside, decisions are keyed by the province of the ordered unit (a plain ``str``), and every
+index the rules need (moves into a province, supports of a move, convoying fleets of an army) is
+built once per phase, so the hot path does dictionary look-ups on strings only.
+
+The equations (adjudication.md §3-§5):
+
+- MOVE: ATTACK > HOLD of the destination (or the opponent's DEFEND in a head-to-head battle)
+  and ATTACK > the PREVENT of every other move to the same province (§5.B.1).
+- SUPPORT fails when cut by a foreign move with a PATH from anywhere but the province the
+  support goes to, or when the supporter is dislodged (§5.B.2).
+- CONVOY fails when the fleet is dislodged (§5.B.3); its attackers are adjudicated, not
+  resolved, which is the Pandin's-paradox technique of §5.D.
+- PATH, HOLD, ATTACK, DEFEND and PREVENT as in §5.B.4-§5.B.8.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
+
+from adjudicator.gamemap import GameMap
+from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
+from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.phases import advance, victory_notes
+from adjudicator.position import Position
+from adjudicator.resolver import BACKUP_RULES, DecisionKind, Resolver
+from adjudicator.rules import AdjacentConvoy, ConvoyPath, Rules
+
+SUCCEEDS = Outcome.SUCCEEDS
+FAILS = Outcome.FAILS
+MOVE = DecisionKind.MOVE
+SUPPORT = DecisionKind.SUPPORT
+CONVOY = DecisionKind.CONVOY
+
+LAND = 0
+"""A move over land (or a fleet move): PATH is always true."""
+BY_CONVOY = 1
+"""A convoyed move without land fallback: PATH needs an intact route (4.A.3, v3.0)."""
+EITHER = 2
+"""A convoy with land fallback (the 1971 and 1982 readings of 4.A.3): convoyed if a route
+stays intact, otherwise over land."""
+
+
+_NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
+
+
+class CheckedOrders(Protocol):
+    """What the legality checks hand over (see :func:`adjudicator.legality.check_orders`)."""
+
+    @property
+    def valid(self) -> Mapping[str, tuple[str, Order, Order]]:
+        """Province of the ordered unit -> (power, order as given, normalised order)."""
+        ...
+
+    @property
+    def results(self) -> Sequence[OrderResult]:
+        """ILLEGAL results for the orders that were dropped."""
+        ...
+
+
+class RetreatOptions(Protocol):
+    def __call__(
+        self,
+        game_map: GameMap,
+        unit: Unit,
+        attacked_from: str,
+        by_convoy: bool,
+        occupied: frozenset[str],
+        standoffs: frozenset[str],
+        rules: Rules,
+    ) -> tuple[Location, ...]: ...
+
+
+def adjudicate_movement(
+    position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
+) -> Adjudication:
+    """Resolve a movement phase (DATC v3.0 §5) and report every order's fate."""
+    phase = _Phase(position, checked.valid, game_map, rules)
+    phase.resolve_all()
+    return _Report(phase, position, checked, game_map, rules).build()
+
+
+class _Phase:
+    """Per-adjudication indices and the §5.B equations; the resolver calls :meth:`adjudicate`."""
+
+    def __init__(
+        self,
+        position: Position,
+        valid: Mapping[str, tuple[str, Order, Order]],
+        game_map: GameMap,
+        rules: Rules,
+    ) -> None:
+        self.map = game_map
+        self.rules = rules
+        self.units: dict[str, Unit] = {u.location.province: u for u in position.units}
+        self.power: dict[str, str] = {p: u.power for p, u in self.units.items()}
+        self.given: dict[str, Order] = {}
+        self.order: dict[str, Order] = {}
+        self.kind: dict[str, DecisionKind] = {}
+        self.dest: dict[str, str] = {}
+        self.dest_loc: dict[str, Location] = {}
+        self.mode: dict[str, int] = {}
+        self.into: dict[str, list[str]] = {}
+        self.opp: dict[str, str] = {}
+        self.msup: dict[str, list[str]] = {}
+        self.hsup: dict[str, list[str]] = {}
+        self.area: dict[str, str] = {}
+        self.void: dict[str, str | None] = {}
+        self.fleets: dict[str, list[str]] = {}
+        self.routes: dict[str, bool] = {}
+        self.reach: dict[str, frozenset[str]] = {}
+        self.paradox: set[str] = set()
+        self._index(valid)
+        backup = BACKUP_RULES[rules.paradox]
+        kind = self.kind.__getitem__
+        self.resolver: Resolver[str] = Resolver(
+            self.adjudicate, lambda cycle: self._backup(backup(cycle, kind))
+        )
+        self.resolved = self.resolver.resolved
+        self.res = self.resolver.resolve
+
+    # ------------------------------------------------------------------ indices
+    def _index(self, valid: Mapping[str, tuple[str, Order, Order]]) -> None:
+        others = self._index_moves(valid)
+        dest = self.dest
+        for origin, target in dest.items():
+            if dest.get(target) == origin:
+                self.opp[origin] = target
+        for province, order in others:
+            if type(order) is Support:
+                self._index_support(province, order)
+            elif type(order) is Convoy:
+                self._index_convoy(province, order)
+        for origin in dest:
+            mode = self._mode(origin)
+            if mode != LAND:
+                self.mode[origin] = mode
+
+    def _index_moves(
+        self, valid: Mapping[str, tuple[str, Order, Order]]
+    ) -> list[tuple[str, Support | Convoy]]:
+        """Record every order and index the moves; return the supports and convoys, which
+        are matched against the moves next."""
+        units, given, orders, kind = self.units, self.given, self.order, self.kind
+        dest, dest_loc, into = self.dest, self.dest_loc, self.into
+        others: list[tuple[str, Support | Convoy]] = []
+        for province in sorted(valid):
+            if province not in units:
+                continue
+            entry = valid[province]
+            order = entry[2]
+            given[province] = entry[1]
+            orders[province] = order
+            if type(order) is Move:
+                kind[province] = MOVE
+                target = order.destination
+                dest[province] = target.province
+                dest_loc[province] = target
+                if target.province in into:
+                    into[target.province].append(province)
+                else:
+                    into[target.province] = [province]
+            elif type(order) is Support or type(order) is Convoy:
+                others.append((province, order))
+        return others
+
+    def _index_support(self, province: str, order: Support) -> None:
+        """Match a support to the supported unit's order (adjudication.md §2.3; 6.D.7, 6.D.9;
+        a named coast must match the move's coast, 6.B.9)."""
+        target = order.target.province
+        if order.destination is None:
+            if target in self.units and target not in self.dest:
+                self.kind[province] = SUPPORT
+                self.area[province] = target
+                self.hsup.setdefault(target, []).append(province)
+                return
+        elif self.dest.get(target) == order.destination.province:
+            wanted, moving = order.destination.coast, self.dest_loc[target].coast
+            if wanted is None or moving is None or wanted == moving:
+                self.kind[province] = SUPPORT
+                self.area[province] = order.destination.province
+                self.msup.setdefault(target, []).append(province)
+                return
+        self.void[province] = target
+
+    def _index_convoy(self, province: str, order: Convoy) -> None:
+        """A convoy is matched when the army ordered the move it names (6.D.27)."""
+        army = order.army.province
+        unit = self.units.get(army)
+        if (
+            unit is not None
+            and unit.type is UnitType.ARMY
+            and self.dest.get(army) == order.destination.province
+        ):
+            self.kind[province] = CONVOY
+            self.fleets.setdefault(army, []).append(province)
+            self.reach[province] = self.map.reachable_provinces(
+                self.units[province].location, UnitType.FLEET
+            )
+            return
+        self.void[province] = army
+
+    def _mode(self, origin: str) -> int:
+        """Convoy intent for a move (DATC 4.A.3, per :class:`AdjacentConvoy`)."""
+        unit = self.units[origin]
+        if unit.type is not UnitType.ARMY:
+            return LAND
+        order = self.order[origin]
+        assert isinstance(order, Move)
+        said = order.via_convoy or bool(order.path)
+        fleets = self.fleets.get(origin)
+        adjacent = self.dest[origin] in self.map.reachable_provinces(unit.location, UnitType.ARMY)
+        if not fleets:
+            self.routes[origin] = False
+            if not adjacent:
+                return BY_CONVOY
+            # An explicit convoy that is not there fails, without land fallback (6.G.8).
+            return BY_CONVOY if said and self.rules.adjacent_convoy in _NO_FALLBACK else LAND
+        self.routes[origin] = self._route_exists(origin)
+        if not adjacent:
+            return BY_CONVOY
+        return self._adjacent_mode(origin, unit.power, said, fleets)
+
+    def _adjacent_mode(self, origin: str, power: str, said: bool, fleets: list[str]) -> int:
+        rule = self.rules.adjacent_convoy
+        if rule is AdjacentConvoy.EXPLICIT:
+            return BY_CONVOY if said else LAND
+        if rule is AdjacentConvoy.Y1971:
+            # The convoy counts only for a swap with the unit there, and only if it holds.
+            return EITHER if origin in self.opp and self.routes[origin] else LAND
+        if not (said or any(self.power[f] == power for f in fleets)):
+            return LAND
+        return BY_CONVOY if rule is AdjacentConvoy.Y2023 else EITHER
+
+    def _route_exists(self, origin: str) -> bool:
+        """Whether the matched convoys form a chain from origin to destination at all."""
+        order = self.order[origin]
+        assert isinstance(order, Move)
+        fleets = self.fleets[origin]
+        if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
+            return self._named_route(origin, order.path)
+        dest, reach = self.dest[origin], self.reach
+        frontier = [f for f in fleets if origin in reach[f]]
+        seen = set(frontier)
+        while frontier:
+            fleet = frontier.pop()
+            if dest in reach[fleet]:
+                return True
+            for other in fleets:
+                if other not in seen and other in reach[fleet]:
+                    seen.add(other)
+                    frontier.append(other)
+        return False
+
+    def _named_route(self, origin: str, path: tuple[str, ...]) -> bool:
+        """DATC 4.A.6 b (jDip): only the written chain of fleets counts."""
+        fleets = self.fleets[origin]
+        chain = [origin, *path, self.dest[origin]]
+        if any(p not in fleets for p in path):
+            return False
+        return all(chain[i + 1] in self.reach[chain[i]] for i in range(1, len(chain) - 1))
+
+    # ------------------------------------------------------------------ resolution
+    def resolve_all(self) -> None:
+        """Resolve every decision, in province order so the result never depends on the order
+        the orders were given in."""
+        resolved, res = self.resolved, self.res
+        for key in sorted(self.kind):
+            if key not in resolved:
+                res(key)
+
+    def adjudicate(self, key: str) -> bool:
+        """The §5.B condition of one decision, given the others (DATC §5.C ``adjudicate``)."""
+        kind = self.kind[key]
+        if kind is MOVE:
+            return self.move(key)
+        if kind is SUPPORT:
+            return self.support(key)
+        return self.convoy(key)
+
+    def _backup(self, values: dict[str, bool]) -> dict[str, bool]:
+        """Record which decisions the paradox rule settled (reported as ``convoy paradox``)."""
+        if not all(self.kind[k] is MOVE for k in values):
+            self.paradox.update(values)
+        return values
+
+    def move(self, origin: str) -> bool:
+        """§5.B.1 MOVE."""
+        attack = self.attack(origin)
+        if attack == 0:
+            return False
+        dest = self.dest[origin]
+        opp = self.opp.get(origin)
+        if opp is not None and self.head_to_head(origin, opp):
+            if attack <= self.defend(opp):
+                return False
+        elif attack <= self.hold(dest):
+            return False
+        for other in self.into[dest]:
+            if other != origin and attack <= self.prevent(other):
+                return False
+        return True
+
+    def support(self, province: str) -> bool:
+        """§5.B.2 SUPPORT: cut by a foreign attack with a PATH not from the supported area, or
+        by dislodgement (6.D.15-6.D.21; provinces, not coasts, are compared)."""
+        attackers = self.into.get(province)
+        if not attackers:
+            return True
+        power, area = self.power[province], self.area[province]
+        for origin in attackers:
+            if self.power[origin] != power and origin != area and self.path(origin):
+                return False
+        res = self.res
+        return not any(self.power[o] != power and res(o) for o in attackers)
+
+    def convoy(self, fleet: str) -> bool:
+        """§5.B.3 CONVOY, with the attacks on the fleet *adjudicated* rather than resolved
+        (§5.D), so every paradox is a single loop of the convoy and the support it affects."""
+        attackers = self.into.get(fleet)
+        if not attackers:
+            return True
+        power, resolved = self.power[fleet], self.resolved
+        for origin in attackers:
+            if self.power[origin] == power:
+                continue
+            moved = resolved.get(origin)
+            if moved is None:
+                moved = self.move(origin)
+            if moved:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ PATH and strengths
+    def path(self, origin: str) -> bool:
+        """§5.B.4 PATH: true for a move over land; for a convoy, an intact chain of fleets."""
+        if origin in self.mode and self.mode[origin] == BY_CONVOY:
+            return self.convoy_path(origin)
+        return True
+
+    def convoyed(self, origin: str) -> bool:
+        """Whether the move goes by convoy (for head-to-head battles and retreats)."""
+        mode = self.mode.get(origin, LAND)
+        if mode == LAND:
+            return False
+        if mode == BY_CONVOY:
+            return True
+        return self.convoy_path(origin)
+
+    def convoy_path(self, origin: str) -> bool:
+        """A chain of fleets with successful CONVOY decisions from origin to destination; one
+        intact route suffices (DATC 4.A.1 b). Fleets are resolved only as the search reaches
+        them."""
+        if not self.routes.get(origin):
+            return False
+        order = self.order[origin]
+        assert isinstance(order, Move)
+        res = self.res
+        if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
+            return all(res(f) for f in order.path)
+        fleets, dest, reach = self.fleets[origin], self.dest[origin], self.reach
+        frontier = [f for f in fleets if origin in reach[f]]
+        seen = set(frontier)
+        frontier.reverse()
+        while frontier:
+            fleet = frontier.pop()
+            if not res(fleet):
+                continue
+            if dest in reach[fleet]:
+                return True
+            for other in fleets:
+                if other not in seen and other in reach[fleet]:
+                    seen.add(other)
+                    frontier.append(other)
+        return False
+
+    def head_to_head(self, origin: str, opp: str) -> bool:
+        """Two units moving into each other's province, neither by convoy (§5.B.1; a coastal
+        crawl counts, 6.B.13)."""
+        return not self.convoyed(origin) and not self.convoyed(opp)
+
+    def supports(self, supporters: list[str] | None) -> int:
+        if not supporters:
+            return 0
+        res = self.res
+        return sum(1 for s in supporters if res(s))
+
+    def hold(self, province: str) -> int:
+        """§5.B.5 HOLD STRENGTH of a province."""
+        if province not in self.units:
+            return 0
+        if province in self.dest:
+            return 0 if self.res(province) else 1
+        return 1 + self.supports(self.hsup.get(province))
+
+    def attack(self, origin: str) -> int:
+        """§5.B.8 ATTACK STRENGTH: no help to dislodge a unit of one's own power (6.D.12-14)."""
+        if not self.path(origin):
+            return 0
+        dest = self.dest[origin]
+        occupant = self.power.get(dest)
+        supporters = self.msup.get(origin)
+        if occupant is None:
+            return 1 + self.supports(supporters)
+        opp = self.opp.get(origin)
+        if (
+            dest in self.dest
+            and (opp is None or not self.head_to_head(origin, opp))
+            and self.res(dest)
+        ):
+            return 1 + self.supports(supporters)
+        if occupant == self.power[origin]:
+            return 0
+        if not supporters:
+            return 1
+        res, power = self.res, self.power
+        return 1 + sum(1 for s in supporters if power[s] != occupant and res(s))
+
+    def defend(self, origin: str) -> int:
+        """§5.B.7 DEFEND STRENGTH."""
+        return 1 + self.supports(self.msup.get(origin))
+
+    def prevent(self, origin: str) -> int:
+        """§5.B.6 PREVENT STRENGTH: zero without a PATH or for a head-to-head loser only
+        (4.A.7 b; 6.E.4, 6.E.5, 6.G.16)."""
+        if not self.path(origin):
+            return 0
+        opp = self.opp.get(origin)
+        if opp is not None and self.head_to_head(origin, opp) and self.res(opp):
+            return 0
+        return 1 + self.supports(self.msup.get(origin))
+
+
+class _Report:
+    """Turns the resolved decisions into results, dislodgements, standoffs and the next
+    position (adjudication.md §2.7)."""
+
+    def __init__(
+        self,
+        phase: _Phase,
+        position: Position,
+        checked: CheckedOrders,
+        game_map: GameMap,
+        rules: Rules,
+    ) -> None:
+        self.phase = phase
+        self.position = position
+        self.checked = checked
+        self.map = game_map
+        self.rules = rules
+        resolved = phase.resolved
+        self.moved = {o for o in phase.dest if resolved[o]}
+        self.dislodger: dict[str, str] = {}
+        for origin in self.moved:
+            target = phase.dest[origin]
+            if target in phase.units and target not in self.moved:
+                self.dislodger[target] = origin
+
+    def build(self) -> Adjudication:
+        phase = self.phase
+        units: list[Unit] = []
+        occupied: set[str] = set()
+        moved, dislodger = self.moved, self.dislodger
+        for province, unit in phase.units.items():
+            if province in moved:
+                dest = phase.dest_loc[province]
+                loc = dest if unit.type is UnitType.FLEET else Location(dest.province)
+                units.append(Unit(unit.power, unit.type, loc))
+                occupied.add(dest.province)
+            elif province not in dislodger:
+                units.append(unit)
+                occupied.add(province)
+        standoffs = frozenset(self.standoffs())
+        dislodged = tuple(
+            self.dislodgement(p, frozenset(occupied), standoffs) for p in self.dislodger
+        )
+        nxt = advance(self.map, self.position, units, dislodged, standoffs)
+        notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
+        return Adjudication(
+            self.position,
+            self.results(),
+            nxt,
+            tuple(sorted(dislodged, key=_dkey)),
+            standoffs,
+            notes,
+        )
+
+    # ------------------------------------------------------------------ positions
+    def standoffs(self) -> Iterable[str]:
+        """Provinces left empty although a move into them was stopped by another move's PREVENT
+        (§7; a move with PREVENT 0 makes none, 6.F.7)."""
+        phase = self.phase
+        for dest, origins in phase.into.items():
+            if len(origins) < 2 or any(o in self.moved for o in origins):
+                continue
+            if dest in phase.units and dest not in self.moved:
+                continue
+            if any(self._prevented(o) for o in origins):
+                yield dest
+
+    def _prevented(self, origin: str) -> bool:
+        phase = self.phase
+        attack = phase.attack(origin)
+        dest = phase.dest[origin]
+        return any(o != origin and 0 < attack <= phase.prevent(o) for o in phase.into[dest])
+
+    def dislodgement(
+        self, province: str, occupied: frozenset[str], standoffs: frozenset[str]
+    ) -> Dislodgement:
+        unit = self.phase.units[province]
+        origin = self.dislodger[province]
+        by_convoy = self.phase.convoyed(origin)
+        options = _retreat_options()(
+            self.map, unit, origin, by_convoy, occupied, standoffs, self.rules
+        )
+        return Dislodgement(unit, origin, by_convoy, options)
+
+    def notes(self) -> Iterable[str]:
+        for cycle, values in self.phase.resolver.broken_cycles:
+            if all(self.phase.kind[k] is MOVE for k in cycle):
+                yield "circular movement: " + ", ".join(
+                    str(self.phase.given[k]) for k in sorted(cycle)
+                )
+            else:
+                failed = ", ".join(str(self.phase.given[k]) for k in sorted(values))
+                yield f"convoy paradox ({self.rules.paradox} rule): {failed} fail"
+
+    # ------------------------------------------------------------------ results
+    def results(self) -> tuple[OrderResult, ...]:
+        """Every order's result and a hold result for every unit without a valid order,
+        sorted by (power, province) so shuffled orders give identical reports."""
+        phase = self.phase
+        keyed = [((r.power, _province(r.order), str(r.order)), r) for r in self.checked.results]
+        with_result = {key[:2] for key, _ in keyed}
+        for province, unit in phase.units.items():
+            if province in phase.given:
+                result = self.result(province)
+            elif (unit.power, province) not in with_result:
+                result = self.unordered(province)
+            else:
+                continue
+            keyed.append(((unit.power, province, ""), result))
+        keyed.sort(key=_first)
+        return tuple(result for _, result in keyed)
+
+    def cause_order(self, province: str) -> Order:
+        """The order a unit gave, or the hold it stood by (no order or an illegal one)."""
+        given = self.phase.given.get(province)
+        if given is not None:
+            return given
+        unit = self.phase.units[province]
+        return Hold(unit.type, unit.location)
+
+    def succeeded(self, province: str) -> OrderResult:
+        return OrderResult(self.phase.power[province], self.phase.given[province], SUCCEEDS)
+
+    def failed(
+        self, province: str, reason: Reason, cause: str | None = None, text: str = ""
+    ) -> OrderResult:
+        """A failure; ``{}`` in ``text`` becomes the causing order."""
+        phase = self.phase
+        if cause is None:
+            return OrderResult(
+                phase.power[province], phase.given[province], FAILS, reason, None, None, None, text
+            )
+        cause_order = self.cause_order(cause)
+        return OrderResult(
+            phase.power[province],
+            phase.given[province],
+            FAILS,
+            reason,
+            cause_order,
+            phase.power[cause],
+            None,
+            text.replace("{}", str(cause_order)),
+        )
+
+    def unordered(self, province: str) -> OrderResult:
+        """A unit with no (valid) order holds (DATC 4.D.9); the report still lists it."""
+        phase = self.phase
+        unit = phase.units[province]
+        order = Hold(unit.type, unit.location)
+        dislodger = self.dislodger.get(province)
+        if dislodger is None:
+            return OrderResult(unit.power, order, SUCCEEDS, Reason.NO_ORDER)
+        cause = self.cause_order(dislodger)
+        return OrderResult(
+            unit.power,
+            order,
+            FAILS,
+            Reason.NO_ORDER,
+            cause,
+            phase.power[dislodger],
+            None,
+            f"no order; dislodged by {cause}",
+        )
+
+    def result(self, province: str) -> OrderResult:
+        phase = self.phase
+        kind = phase.kind.get(province)
+        if kind is MOVE:
+            return (
+                self.succeeded(province) if province in self.moved else self.move_result(province)
+            )
+        dislodger = self.dislodger.get(province)
+        if kind is None:
+            if province in phase.void:
+                return self.void_result(province)
+            if dislodger is not None:
+                return self.failed(province, Reason.DISLODGED, dislodger, "dislodged by {}")
+            return self.succeeded(province)
+        if province in phase.paradox and not phase.resolved[province]:
+            return self.failed(
+                province, Reason.CONVOY_PARADOX, None, f"convoy paradox ({self.rules.paradox} rule)"
+            )
+        if dislodger is not None:
+            return self.failed(province, Reason.DISLODGED, dislodger, "dislodged by {}")
+        if phase.resolved[province]:
+            return self.succeeded(province)
+        if kind is CONVOY:
+            return self.failed(province, Reason.DISRUPTED, None, "convoy failed")
+        return self.cut_result(province)
+
+    def void_result(self, province: str) -> OrderResult:
+        """A support or convoy whose unit did not give the matching order (6.D.7-6.D.9)."""
+        target = self.phase.void[province]
+        if target is not None and target in self.phase.units:
+            return self.failed(province, Reason.VOID, target, "void: the unit ordered {}")
+        return self.failed(province, Reason.VOID, None, "void: no unit there")
+
+    def cut_result(self, province: str) -> OrderResult:
+        phase = self.phase
+        power, area = phase.power[province], phase.area.get(province)
+        for origin in phase.into.get(province, ()):
+            if phase.power[origin] != power and origin != area and phase.path(origin):
+                return self.failed(province, Reason.CUT, origin, "cut by {}")
+        return self.failed(province, Reason.CUT)
+
+    def move_result(self, origin: str) -> OrderResult:
+        """Why a move failed, in the order a player would check: no route, own unit,
+        head-to-head, the unit there, the rival moves (§5.B.1)."""
+        phase = self.phase
+        if origin in phase.paradox:
+            return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
+        if not phase.path(origin):
+            return self.path_result(origin)
+        attack = phase.attack(origin)
+        dest = phase.dest[origin]
+        opp = phase.opp.get(origin)
+        if dest in phase.units and attack == 0:
+            return self.failed(
+                origin, Reason.NO_SELF_DISLODGEMENT, dest, "would dislodge own unit {}"
+            )
+        if opp is not None and phase.head_to_head(origin, opp):
+            if attack <= phase.defend(opp):
+                return self.failed(
+                    origin, Reason.LOST_HEAD_TO_HEAD, opp, "lost head-to-head battle with {}"
+                )
+        elif attack <= phase.hold(dest):
+            return self.failed(origin, Reason.BOUNCED, dest, "bounced with {}")
+        for other in phase.into[dest]:
+            if other != origin and attack <= phase.prevent(other):
+                return self.failed(origin, Reason.BOUNCED, other, "bounced with {}")
+        return self.failed(origin, Reason.BOUNCED)
+
+    def path_result(self, origin: str) -> OrderResult:
+        phase = self.phase
+        if not phase.routes.get(origin):
+            return self.failed(origin, Reason.NO_CONVOY, None, "no convoy route")
+        fleets = phase.fleets[origin]
+        if any(f in phase.paradox for f in fleets):
+            return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
+        for fleet in fleets:
+            if fleet in self.dislodger:
+                return self.failed(
+                    origin,
+                    Reason.DISRUPTED,
+                    self.dislodger[fleet],
+                    f"convoy disrupted: {phase.given[fleet]} dislodged by {{}}",
+                )
+        return self.failed(origin, Reason.DISRUPTED, None, "convoy disrupted")
+
+
+def _province(order: Order) -> str:
+    location = getattr(order, "location", None)
+    return location.province if isinstance(location, Location) else ""
+
+
+def _first(pair: tuple[tuple[str, str, str], OrderResult]) -> tuple[str, str, str]:
+    return pair[0]
+
+
+def _dkey(d: Dislodgement) -> tuple[str, str]:
+    return (d.unit.power, d.unit.location.province)
+
+
+def _retreat_options() -> RetreatOptions:
+    """The legality module's retreat options (kept lazy while modules land in parallel)."""
+    try:
+        module = importlib.import_module("adjudicator.legality")
+    except ModuleNotFoundError:
+        return _fallback_retreat_options
+    found: RetreatOptions = getattr(module, "retreat_options", _fallback_retreat_options)
+    return found
+
+
+def _fallback_retreat_options(
+    game_map: GameMap,
+    unit: Unit,
+    attacked_from: str,
+    by_convoy: bool,
+    occupied: frozenset[str],
+    standoffs: frozenset[str],
+    rules: Rules,
+) -> tuple[Location, ...]:
+    """Retreat options until the legality module provides them (adjudication.md §7)."""
+    barred = attacked_from if not (by_convoy and rules.retreat_to_convoyed_attacker_origin) else ""
+    return tuple(
+        sorted(
+            loc
+            for loc in game_map.neighbours(unit.location, unit.type)
+            if loc.province not in occupied
+            and loc.province not in standoffs
+            and loc.province != barred
+        )
+    )
+
+
+__all__ = ["CheckedOrders", "adjudicate_movement"]
