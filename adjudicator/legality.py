@@ -386,7 +386,9 @@ class _Checker:
             return _bad(IllegalCode.NO_UNIT, f"there is no unit in {where}", order)
         if unit.power != power:
             return _bad(
-                IllegalCode.FOREIGN_UNIT, f"{unit} belongs to {unit.power}, not {power}", order
+                IllegalCode.FOREIGN_UNIT,
+                f"the unit {unit} belongs to {unit.power}, not {power}",
+                order,
             )
         return unit
 
@@ -458,7 +460,7 @@ class _Checker:
         ``for_support``: a fleet's missing coast may stay missing (``None``, 4.B.4).
         """
         if dest.province == unit.province:
-            return _bad(IllegalCode.MOVE_TO_SELF, f"{unit} cannot move to its own province", order)
+            return _bad(IllegalCode.MOVE_TO_SELF, "a unit cannot move to its own province", order)
         province = self.map.province(dest.province)
         if province.type is ProvinceType.IMPASSABLE:
             return _bad(IllegalCode.IMPASSABLE, f"no unit may enter {dest.province}", order)
@@ -472,14 +474,18 @@ class _Checker:
             )
         reachable = self.map.fleet_targets(unit.location, dest.province)
         if not reachable:
-            return _bad(IllegalCode.NOT_ADJACENT, f"{unit} cannot reach {dest.province}", order)
+            return _bad(
+                IllegalCode.NOT_ADJACENT, f"the unit {unit} cannot reach {dest.province}", order
+            )
         if not province.coasts:
             return reachable[0]
         if dest.coast in province.coasts:
             if dest in reachable:
                 return dest
             return _bad(
-                IllegalCode.UNREACHABLE_COAST, f"{unit} cannot reach the coast {dest}", order
+                IllegalCode.UNREACHABLE_COAST,
+                f"the unit {unit} cannot reach the coast {dest}",
+                order,
             )
         if len(reachable) == 1 and (for_support or self.rules.coasts is CoastRule.LENIENT):
             return reachable[0]
@@ -505,7 +511,9 @@ class _Checker:
             return dest
         reach = convoys.convoy_coasts(self.map)
         if not convoy or unit.province not in reach or dest.province not in reach:
-            return _bad(IllegalCode.NOT_ADJACENT, f"{unit} cannot reach {dest.province}", order)
+            return _bad(
+                IllegalCode.NOT_ADJACENT, f"the unit {unit} cannot reach {dest.province}", order
+            )
         fleets = self.fleets_at_sea - {without} if without else self.fleets_at_sea
         if convoys.route_exists(self.map, unit.province, dest.province, fleets):
             return dest
@@ -542,7 +550,9 @@ class _Checker:
             )
         area = order.target.province if dest is None else dest.province
         if area not in self.map.reachable_provinces(unit.location, unit.type):
-            return _bad(IllegalCode.SUPPORT_UNREACHABLE, f"{unit} cannot reach {area}", order)
+            return _bad(
+                IllegalCode.SUPPORT_UNREACHABLE, f"the unit {unit} cannot reach {area}", order
+            )
         if dest is None:
             return Support(unit.type, unit.location, supported.type, supported.location)
         # 6.D.31: the supporting fleet cannot also be the convoy the supported army needs.
@@ -566,7 +576,7 @@ class _Checker:
         if unit.type is UnitType.ARMY:
             return _bad(IllegalCode.CONVOY_NOT_AT_SEA, "only fleets can convoy", order)
         if unit.province not in self.fleets_at_sea:
-            return _bad(IllegalCode.CONVOY_NOT_AT_SEA, f"{unit} is not at sea", order)
+            return _bad(IllegalCode.CONVOY_NOT_AT_SEA, f"the fleet {unit} is not at sea", order)
         army = self.units.get(order.army.province)
         if army is None:
             return _bad(
@@ -611,13 +621,17 @@ class _Checker:
         if found is None:
             if province in self.units:
                 return _bad(
-                    IllegalCode.NOT_DISLODGED, f"{self.units[province]} was not dislodged", order
+                    IllegalCode.NOT_DISLODGED,
+                    f"the unit {self.units[province]} was not dislodged",
+                    order,
                 )
             return _bad(IllegalCode.NO_UNIT, f"there is no dislodged unit in {province}", order)
         if found.unit.power != power:
             unit = found.unit
             return _bad(
-                IllegalCode.FOREIGN_UNIT, f"{unit} belongs to {unit.power}, not {power}", order
+                IllegalCode.FOREIGN_UNIT,
+                f"the unit {unit} belongs to {unit.power}, not {power}",
+                order,
             )
         return found
 
@@ -645,29 +659,39 @@ class _Checker:
             return Retreat(unit.type, unit.location, target)
         pid = target.province
         if pid in occupied:
-            return _bad(IllegalCode.RETREAT_OCCUPIED, f"{pid} is occupied", order)
+            return _bad(IllegalCode.RETREAT_OCCUPIED, f"the province {pid} is occupied", order)
         if pid in self.position.standoffs:
-            return _bad(IllegalCode.RETREAT_STANDOFF, f"{pid} was left empty by a standoff", order)
+            return _bad(
+                IllegalCode.RETREAT_STANDOFF,
+                f"the province {pid} was left empty by a standoff",
+                order,
+            )
         return _bad(IllegalCode.RETREAT_ATTACKER_ORIGIN, f"the attack came from {pid}", order)
 
     # ----------------------------------------------------------------- adjustments
     def _waive(self, power: str, order: Waive) -> Order | Illegality:
         if self.counts.get(power, 0) <= 0:
-            return _bad(IllegalCode.NO_BUILDS, f"{power} has no builds", order)
+            return _bad(IllegalCode.NO_BUILDS, f"the power {power} has no builds", order)
         return order
 
     def _build(self, power: str, order: Build) -> Order | Illegality:
         pid = order.location.province
         province = self.map.province(pid)
         if self.counts.get(power, 0) <= 0:
-            return _bad(IllegalCode.NO_BUILDS, f"{power} has no builds", order)
+            return _bad(IllegalCode.NO_BUILDS, f"the power {power} has no builds", order)
         if province.home != power:
-            return _bad(IllegalCode.BUILD_NOT_HOME, f"{pid} is not a home centre of {power}", order)
+            return _bad(
+                IllegalCode.BUILD_NOT_HOME,
+                f"the province {pid} is not a home centre of {power}",
+                order,
+            )
         if self.position.owner(pid) != power:
-            return _bad(IllegalCode.BUILD_NOT_OWNED, f"{power} does not own {pid}", order)
+            return _bad(IllegalCode.BUILD_NOT_OWNED, f"the power {power} does not own {pid}", order)
         if pid in self.units:
             return _bad(
-                IllegalCode.BUILD_OCCUPIED, f"{pid} is occupied by {self.units[pid]}", order
+                IllegalCode.BUILD_OCCUPIED,
+                f"the province {pid} is occupied by {self.units[pid]}",
+                order,
             )
         coast = order.location.coast if order.location.coast in province.coasts else None
         unit_type = order.unit_type
@@ -701,7 +725,7 @@ class _Checker:
         if isinstance(unit, Illegality):
             return unit
         if self.counts.get(power, 0) >= 0:
-            return _bad(IllegalCode.NO_REMOVALS, f"{power} owes no removals", order)
+            return _bad(IllegalCode.NO_REMOVALS, f"the power {power} owes no removals", order)
         return Disband(unit.type, unit.location)
 
 
