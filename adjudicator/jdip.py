@@ -1,0 +1,666 @@
+"""Reader for the jDip/godip DATC text format, so existing suites run unchanged.
+
+The format (jDip's test suite, reused by godip) is a sequence of blocks::
+
+    VARIANT_ALL Standard
+    CASE 6.A.5 (Move to own sector with convoy)
+    PRESTATE_SETPHASE Spring 1901, Movement
+    PRESTATE
+        England: F nth
+    PRESTATE_DISLODGED                      (retreat phases: the units awaiting retreat)
+    PRESTATE_RESULTS                        (retreat phases: the movement results before them)
+        SUCCESS: Germany: A ruh-hol
+    PRESTATE_SUPPLYCENTER_OWNERS            (adjustment phases: "Power: A par" owns par)
+    ORDERS
+        England: F nth-pic
+    POSTSTATE                               (units after the phase; or POSTSTATE_SAME)
+    POSTSTATE_DISLODGED                     (units dislodged by the phase)
+    END
+
+``#`` starts a comment. Provinces are godip's lower-case ids (``nth``, ``spa/nc``) or any name
+the map knows (``nat``, ``nrg``, ``mid``, ``gol`` resolve through the map's aliases). Orders are
+jDip's small fixed grammar (``F nth-pic``, ``A lon - bel via Convoy``, ``F por Supports F mid -
+spa``, ``F nth C A yor - yor``, ``A ven HOLD``, ``Build A war``, ``Remove gol``), read here
+directly into order values, as godip's reader does.
+
+How the blocks become a :class:`~adjudicator.cases.Case`, following godip's runner:
+
+- ``Fall 1901, Adjustment`` is our ``W1901A``; a case without ``PRESTATE_SETPHASE`` is
+  ``S1901M``.
+- A retreat case's dislodged units were attacked from the origin of the successful move into
+  their province in ``PRESTATE_RESULTS`` (by convoy when that move was marked ``via convoy``,
+  went to a province an army cannot reach overland, or had a matching successful convoy order).
+  A province that is empty and was the target of two or more failed moves is a standoff.
+- ``PRESTATE_SUPPLYCENTER_OWNERS`` lists every owned centre; without it, the map's starting
+  ownership applies.
+- A move order in a retreat phase is a retreat; ``Remove`` is a disband (an adjustment removal).
+- Expectations: ``POSTSTATE`` (or ``POSTSTATE_SAME``: the units before the phase) is the whole
+  set of units afterwards; ``POSTSTATE_DISLODGED`` the units dislodged (no attacker origin is
+  given, so none is checked). jDip destroys a dislodged unit that has nowhere to retreat at once,
+  so such a unit may be missing from ``POSTSTATE_DISLODGED``. jDip files state no per-order
+  results.
+- Power names are matched as the map knows them; a misspelling close to exactly one power
+  (``Germnay``, which the DATC 2.4 file contains and godip accepts) is accepted too.
+- Case ids are the first word after ``CASE`` without a trailing dot; a repeated id gets ``#2``,
+  ``#3``, ... (the 2.4 file has two ``6.F.14``). The title is the rest of the ``CASE`` line, or
+  else the comment just above it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adjudicator.cases import (
+    Case,
+    CaseOrder,
+    Expectation,
+    ExpectedDislodgement,
+    Step,
+    _resolve_coast,
+    _resolve_province,
+    _split_location,
+)
+from adjudicator.errors import CaseFileError, Diagnostic, InputError
+from adjudicator.gamemap import GameMap, load_map
+from adjudicator.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Order,
+    Phase,
+    PhaseType,
+    Retreat,
+    Season,
+    Support,
+    Unit,
+    UnitType,
+    Waive,
+)
+from adjudicator.outcomes import Dislodgement
+from adjudicator.position import Position
+from adjudicator.rules import Rules
+
+__all__ = ["load_jdip", "loads_jdip", "parse_jdip_order"]
+
+SECTIONS = (
+    "PRESTATE_SETPHASE",
+    "PRESTATE",
+    "PRESTATE_DISLODGED",
+    "PRESTATE_RESULTS",
+    "PRESTATE_SUPPLYCENTER_OWNERS",
+    "ORDERS",
+    "POSTSTATE",
+    "POSTSTATE_DISLODGED",
+    "POSTSTATE_SAME",
+    "END",
+)
+
+_SEASONS = {"spring": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL}
+_PHASE_TYPES = {
+    "movement": PhaseType.MOVEMENT,
+    "retreat": PhaseType.RETREAT,
+    "retreats": PhaseType.RETREAT,
+    "adjustment": PhaseType.ADJUSTMENT,
+    "adjustments": PhaseType.ADJUSTMENT,
+    "build": PhaseType.ADJUSTMENT,
+}
+_SETPHASE = re.compile(r"(?i)(\w+)\s+(\d+)\s*,?\s*(\w+)")
+_UNIT_LINE = re.compile(r"(?i)([^:\s]+)\s*:?\s+([AF])\s+(\S+)")
+_OWNER_LINE = re.compile(r"(?i)([^:\s]+)\s*:?\s+(?:([AF])\s+)?(\S+)")
+_ORDER_LINE = re.compile(r"([^:\s]+)\s*:\s*(.+)")
+_RESULT_LINE = re.compile(r"(?i)(SUCCESS|FAILURE)\s*:\s*([^:\s]+)\s*:\s*(.+)")
+
+_LOC = r"[^\s\-]+"
+_ORDER_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "move",
+        re.compile(
+            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s*-\s*(?P<dst>{_LOC})(?P<via>\s+via\s+convoy)?"
+        ),
+    ),
+    ("hold", re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+H(?:OLDS?)?")),
+    (
+        "support",
+        re.compile(
+            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+S(?:UPPORTS?)?\s+(?:(?P<tt>[AF])\s+)?"
+            rf"(?P<tgt>{_LOC})(?:\s*-\s*(?P<dst>{_LOC}))?"
+        ),
+    ),
+    (
+        "convoy",
+        re.compile(
+            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+C(?:ONVOYS?)?\s+(?:(?P<tt>[AF])\s+)?"
+            rf"(?P<tgt>{_LOC})\s*-\s*(?P<dst>{_LOC})"
+        ),
+    ),
+    (
+        "retreat",
+        re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+R(?:ETREATS?)?\s+(?P<dst>{_LOC})"),
+    ),
+    ("build", re.compile(rf"(?i)BUILD\s+(?P<t>[AF])\s+(?P<src>{_LOC})")),
+    ("remove", re.compile(rf"(?i)REMOVE\s+(?:(?P<t>[AF])\s+)?(?P<src>{_LOC})")),
+    ("disband", re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+(?:DISBANDS?|D)")),
+    ("waive", re.compile(r"(?i)WAIVE")),
+)
+
+
+class JdipOrderError(ValueError):
+    """An order text that is not jDip's grammar or names an unknown province."""
+
+
+def load_jdip(
+    path: str | Path, *, game_map: GameMap | None = None, rules: Rules | None = None
+) -> list[Case]:
+    """Read a jDip/godip DATC text file; raise :class:`CaseFileError` naming every problem."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CaseFileError.single("no such case file", "io", name) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CaseFileError.single(f"cannot read case file: {exc}", "io", name) from None
+    return loads_jdip(text, name, game_map=game_map, rules=rules)
+
+
+def loads_jdip(
+    text: str,
+    path: str = "<jdip>",
+    *,
+    game_map: GameMap | None = None,
+    rules: Rules | None = None,
+    parse_orders: bool = True,
+) -> list[Case]:
+    """Read jDip/godip DATC text. ``parse_orders`` is accepted for symmetry with
+    :func:`adjudicator.cases.loads_cases`; jDip orders are always read here."""
+    del parse_orders
+    reader = _Reader(path, text, game_map, rules or Rules())
+    cases = reader.read()
+    if reader.problems:
+        raise CaseFileError(reader.problems)
+    return cases
+
+
+# ============================================================================ orders
+def parse_jdip_order(
+    text: str,
+    game_map: GameMap,
+    phase_type: PhaseType = PhaseType.MOVEMENT,
+    units: Sequence[Unit] = (),
+) -> Order:
+    """Read one order in jDip's grammar. ``units`` (the units that may be ordered: those on the
+    board, or the dislodged ones in a retreat phase) supply a fleet's coast and a removal's unit
+    type when the order leaves them out. Raises :class:`JdipOrderError`."""
+    squashed = " ".join(text.split())
+    for kind, pattern in _ORDER_FORMS:
+        match = pattern.fullmatch(squashed)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        if kind == "waive":
+            return Waive()
+        unit_type = _unit_type(groups.get("t"))
+        source = _location(groups["src"], game_map)
+        at = {u.province: u for u in units}
+        present = at.get(source.province)
+        if present is not None and (unit_type is None or unit_type is present.type):
+            # The written location of the ordered unit may lack its coast (``F stp-bot``).
+            if source.coast is None:
+                source = present.location
+            if unit_type is None:
+                unit_type = present.type
+        return _build(kind, groups, unit_type, source, game_map, phase_type)
+    raise JdipOrderError(f"not an order in the jDip grammar: {squashed!r}")
+
+
+def _build(
+    kind: str,
+    groups: dict[str, str | None],
+    unit_type: UnitType | None,
+    source: Location,
+    game_map: GameMap,
+    phase_type: PhaseType,
+) -> Order:
+    def loc(name: str) -> Location:
+        value = groups.get(name)
+        assert value is not None
+        return _location(value, game_map)
+
+    if kind == "move":
+        if phase_type is PhaseType.RETREAT:
+            return Retreat(unit_type, source, loc("dst"))
+        return Move(unit_type, source, loc("dst"), via_convoy=bool(groups.get("via")))
+    if kind == "hold":
+        return Hold(unit_type, source)
+    if kind == "support":
+        target_type = _unit_type(groups.get("tt"))
+        destination = loc("dst") if groups.get("dst") else None
+        return Support(unit_type, source, target_type, loc("tgt"), destination)
+    if kind == "convoy":
+        return Convoy(unit_type, source, loc("tgt"), loc("dst"))
+    if kind == "retreat":
+        return Retreat(unit_type, source, loc("dst"))
+    if kind == "build":
+        return Build(unit_type, source)
+    return Disband(unit_type, source)  # remove, disband
+
+
+def _unit_type(letter: str | None) -> UnitType | None:
+    return UnitType(letter.upper()) if letter else None
+
+
+def _location(token: str, game_map: GameMap) -> Location:
+    province_text, coast_text = _split_location(token)
+    pid = _resolve_province(province_text, game_map)
+    if pid is None:
+        close = game_map.suggest(province_text)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise JdipOrderError(f"unknown province {province_text!r}{hint}")
+    if coast_text is None:
+        return Location(pid)
+    coast = _resolve_coast(coast_text, pid, game_map)
+    if coast is None:
+        raise JdipOrderError(f"unknown coast {coast_text!r} of {pid}")
+    return Location(pid, coast)
+
+
+# ============================================================================ reading
+@dataclass
+class _Line:
+    number: int
+    raw: str
+    text: str
+    """Without the comment, stripped."""
+
+
+@dataclass
+class _Block:
+    """One ``CASE`` ... ``END`` block as read so far."""
+
+    case_id: str
+    title: str
+    line: int
+    phase: Phase | None = None
+    sections: dict[str, list[_Line]] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)
+    same: bool = False
+
+
+class _Reader:
+    def __init__(self, path: str, text: str, game_map: GameMap | None, rules: Rules) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+        self.game_map = game_map
+        self.rules = rules
+        self.problems: list[Diagnostic] = []
+        self.ids: dict[str, int] = {}
+        self.cases: list[Case] = []
+        self.block: _Block | None = None
+        self.section: str | None = None
+
+    def problem(self, line: _Line, message: str, code: str, token: str | None = None) -> None:
+        column = 1
+        if token:
+            found = line.raw.find(token)
+            column = found + 1 if found >= 0 else len(line.raw) - len(line.raw.lstrip()) + 1
+        else:
+            column = len(line.raw) - len(line.raw.lstrip()) + 1
+        self.problems.append(Diagnostic(message, code, self.path, line.number, column, line.raw))
+
+    @property
+    def map(self) -> GameMap:
+        if self.game_map is None:
+            self.game_map = load_map("standard")
+        return self.game_map
+
+    def read(self) -> list[Case]:
+        comments: list[str] = []
+        for number, raw in enumerate(self.lines, start=1):
+            code, _, comment = raw.partition("#")
+            line = _Line(number, raw, code.strip())
+            if not line.text:
+                if self.block is None:
+                    comments = _comment_text(comment, comments) if raw.strip() else []
+                continue
+            word, _, rest = line.text.partition(" ")
+            if self.block is not None:
+                self.in_case(self.block, line, word, rest.strip())
+            elif word.upper() == "VARIANT_ALL":
+                self.variant(line, rest.strip())
+            elif word.upper() == "CASE":
+                self.block, self.section = self.start(line, rest.strip(), comments), None
+            else:
+                message = f"expected CASE or VARIANT_ALL, found {line.text!r}"
+                self.problem(line, message, "jdip-syntax")
+            comments = []
+        if self.block is not None:
+            block = self.block
+            message = f"case {block.case_id} has no END"
+            source = self.lines[block.line - 1]
+            self.problems.append(
+                Diagnostic(message, "jdip-syntax", self.path, block.line, 1, source)
+            )
+        return self.cases
+
+    def in_case(self, block: _Block, line: _Line, word: str, rest: str) -> None:
+        """One non-empty line inside a CASE block."""
+        if word.upper() == "CASE":
+            message = f"CASE {rest} starts before case {block.case_id} ended (missing END)"
+            self.problem(line, message, "jdip-syntax")
+            self.block, self.section = self.start(line, rest, []), None
+            return
+        if word not in SECTIONS:
+            if self.section is None:
+                message = f"unexpected line in case {block.case_id}: {line.text!r}"
+                self.problem(line, message, "jdip-syntax")
+            else:
+                block.sections[self.section].append(line)
+            return
+        if word == "END":
+            case = self.finish(block, line)
+            if case is not None:
+                self.cases.append(case)
+            self.block, self.section = None, None
+            return
+        if word in block.seen:
+            message = (
+                f"{word} given twice in case {block.case_id} (first on line {block.seen[word]})"
+            )
+            self.problem(line, message, "jdip-syntax")
+        block.seen[word] = line.number
+        self.section = None
+        if word == "PRESTATE_SETPHASE":
+            block.phase = self.phase(line, rest)
+        elif word == "POSTSTATE_SAME":
+            block.same = True
+        else:
+            self.section = word
+            block.sections.setdefault(word, [])
+
+    def variant(self, line: _Line, name: str) -> None:
+        try:
+            self.game_map = load_map(name)
+        except InputError:
+            self.problem(line, f"unknown variant {name!r}", "jdip-variant", name)
+
+    def start(self, line: _Line, rest: str, comments: list[str]) -> _Block:
+        head, _, tail = rest.partition(" ")
+        case_id = head.rstrip(".") or f"line{line.number}"
+        title = tail.strip().lstrip(".").strip()
+        if title.startswith("(") and title.endswith(")"):
+            title = title[1:-1].strip()
+        if not title:
+            title = " ".join(comments)
+        count = self.ids.get(case_id, 0) + 1
+        self.ids[case_id] = count
+        if count > 1:
+            case_id = f"{case_id}#{count}"
+        return _Block(case_id, title, line.number)
+
+    def phase(self, line: _Line, text: str) -> Phase | None:
+        match = _SETPHASE.fullmatch(text)
+        if match is None:
+            self.problem(
+                line, f"invalid phase {text!r}; expected e.g. 'Spring 1901, Movement'", "jdip-phase"
+            )
+            return None
+        season_word, year, kind_word = match.groups()
+        kind = _PHASE_TYPES.get(kind_word.lower())
+        season = _SEASONS.get(season_word.lower())
+        if season_word.lower() == "winter":
+            season = Season.WINTER
+        if kind is None or season is None:
+            self.problem(
+                line, f"invalid phase {text!r}; expected e.g. 'Spring 1901, Movement'", "jdip-phase"
+            )
+            return None
+        if kind is PhaseType.ADJUSTMENT:
+            season = Season.WINTER  # jDip writes adjustments as "Fall 1901, Adjustment"
+        elif season is Season.WINTER:
+            self.problem(line, f"invalid phase {text!r}: winter has adjustments only", "jdip-phase")
+            return None
+        return Phase(season, int(year), kind)
+
+    # ------------------------------------------------------------------ names
+    def power(self, line: _Line, name: str) -> str | None:
+        found = self.map.lookup_power(name)
+        if len(found) == 1:
+            return found[0]
+        by_lower = {p.lower(): p for p in self.map.powers}
+        close = difflib.get_close_matches(name.lower(), list(by_lower), n=2, cutoff=0.75)
+        if len(close) == 1:
+            return by_lower[close[0]]
+        self.problem(
+            line,
+            f"unknown power {name!r}; powers are {', '.join(self.map.powers)}",
+            "jdip-power",
+            name,
+        )
+        return None
+
+    def unit(self, line: _Line, power: str, kind: str, place: str) -> Unit | None:
+        unit_type = UnitType(kind.upper())
+        try:
+            location = _location(place, self.map)
+        except JdipOrderError as exc:
+            self.problem(line, str(exc), "jdip-province", place)
+            return None
+        if unit_type is UnitType.ARMY:
+            location = location.bare
+        if not self.map.is_valid_location(location, unit_type):
+            options = self.map.locations(location.province, unit_type)
+            if unit_type is UnitType.FLEET and location.coast is None and len(options) > 1:
+                message = f"F {place} needs a coast: {' or '.join(str(o) for o in options)}"
+            else:
+                message = f"a unit {kind} {place} cannot stand there"
+            self.problem(line, message, "jdip-unit", place)
+            return None
+        return Unit(power, unit_type, location)
+
+    def units(self, lines: Sequence[_Line], what: str) -> list[Unit]:
+        out: list[Unit] = []
+        for line in lines:
+            match = _UNIT_LINE.fullmatch(line.text)
+            if match is None:
+                self.problem(
+                    line, f"{what}: expected 'Power: A xxx', found {line.text!r}", "jdip-syntax"
+                )
+                continue
+            power = self.power(line, match.group(1))
+            if power is None:
+                continue
+            unit = self.unit(line, power, match.group(2), match.group(3))
+            if unit is not None:
+                out.append(unit)
+        return out
+
+    def owners(self, lines: Sequence[_Line]) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for line in lines:
+            match = _OWNER_LINE.fullmatch(line.text)
+            if match is None:
+                self.problem(line, f"expected 'Power: A xxx', found {line.text!r}", "jdip-syntax")
+                continue
+            power = self.power(line, match.group(1))
+            pid = _resolve_province(_split_location(match.group(3))[0], self.map)
+            if pid is None or pid not in self.map.supply_centers:
+                self.problem(
+                    line,
+                    f"{match.group(3)!r} is not a supply centre",
+                    "jdip-province",
+                    match.group(3),
+                )
+                continue
+            if power is not None:
+                out.setdefault(power, []).append(pid)
+        return {p: tuple(sorted(set(ps))) for p, ps in out.items()}
+
+    # ------------------------------------------------------------------ cases
+    def finish(self, block: _Block, end: _Line) -> Case | None:
+        before = len(self.problems)
+        phase = block.phase or Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
+        sections = block.sections
+        units = self.units(sections.get("PRESTATE", []), "PRESTATE")
+        pending = self.units(sections.get("PRESTATE_DISLODGED", []), "PRESTATE_DISLODGED")
+        results = self.results(sections.get("PRESTATE_RESULTS", []))
+        dislodged = self.dislodgements(block, pending, results)
+        standoffs = self.standoffs(units, results)
+        centers = (
+            self.owners(sections["PRESTATE_SUPPLYCENTER_OWNERS"])
+            if "PRESTATE_SUPPLYCENTER_OWNERS" in sections
+            else dict(self.map.starting_centers)
+        )
+        orderable = pending if phase.type is PhaseType.RETREAT else units
+        orders = self.orders(sections.get("ORDERS", []), phase.type, orderable)
+        if block.same and "POSTSTATE" in sections:
+            self.problem(
+                end, f"case {block.case_id} has both POSTSTATE and POSTSTATE_SAME", "jdip-syntax"
+            )
+        after = (
+            list(units) if block.same else self.units(sections.get("POSTSTATE", []), "POSTSTATE")
+        )
+        after_dislodged = self.units(sections.get("POSTSTATE_DISLODGED", []), "POSTSTATE_DISLODGED")
+        self.check_occupancy(units, sections.get("PRESTATE", []), block)
+        self.check_occupancy(after, sections.get("POSTSTATE", []), block)
+        if len(self.problems) > before:
+            return None
+        position = Position(
+            self.map.name, phase, tuple(units), tuple(dislodged), frozenset(standoffs), centers
+        )
+        expect = Expectation(
+            units=tuple(after),
+            dislodged=tuple(ExpectedDislodgement(u) for u in after_dislodged),
+            retreatless_may_vanish=True,
+        )
+        return Case(
+            id=block.case_id,
+            title=block.title,
+            position=position,
+            steps=(Step(tuple(orders), expect, "", block.seen.get("ORDERS", block.line)),),
+            rules=self.rules,
+            map_name=self.map.name,
+            source=f"{self.path}:{block.line}",
+            path=self.path,
+            line=block.line,
+            format="jdip",
+        )
+
+    def check_occupancy(self, units: Sequence[Unit], lines: Sequence[_Line], block: _Block) -> None:
+        seen: dict[str, Unit] = {}
+        for unit in units:
+            if unit.province in seen:
+                where = lines[0] if lines else _Line(block.line, self.lines[block.line - 1], "")
+                self.problem(
+                    where,
+                    f"case {block.case_id}: {seen[unit.province]} and {unit} "
+                    "stand in the same province",
+                    "jdip-unit",
+                )
+            seen[unit.province] = unit
+
+    def orders(
+        self, lines: Sequence[_Line], phase_type: PhaseType, units: Sequence[Unit]
+    ) -> list[CaseOrder]:
+        out: list[CaseOrder] = []
+        for line in lines:
+            match = _ORDER_LINE.fullmatch(line.text)
+            if match is None:
+                self.problem(line, f"expected 'Power: order', found {line.text!r}", "jdip-syntax")
+                continue
+            power = self.power(line, match.group(1))
+            text = match.group(2).strip()
+            try:
+                order = parse_jdip_order(text, self.map, phase_type, units)
+            except JdipOrderError as exc:
+                self.problem(line, str(exc), "jdip-order", text)
+                continue
+            if power is not None:
+                column = line.raw.find(text) + 1
+                out.append(CaseOrder(power, text, line.number, column, order))
+        return out
+
+    def results(self, lines: Sequence[_Line]) -> list[tuple[bool, str, Order]]:
+        out: list[tuple[bool, str, Order]] = []
+        for line in lines:
+            match = _RESULT_LINE.fullmatch(line.text)
+            if match is None:
+                self.problem(
+                    line,
+                    f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', found {line.text!r}",
+                    "jdip-syntax",
+                )
+                continue
+            power = self.power(line, match.group(2))
+            try:
+                order = parse_jdip_order(match.group(3), self.map)
+            except JdipOrderError as exc:
+                self.problem(line, str(exc), "jdip-order", match.group(3))
+                continue
+            if power is not None:
+                out.append((match.group(1).upper() == "SUCCESS", power, order))
+        return out
+
+    def dislodgements(
+        self, block: _Block, pending: Sequence[Unit], results: Sequence[tuple[bool, str, Order]]
+    ) -> list[Dislodgement]:
+        out: list[Dislodgement] = []
+        for unit in pending:
+            moves = [
+                order
+                for ok, _, order in results
+                if ok and isinstance(order, Move) and order.destination.province == unit.province
+            ]
+            if not moves:
+                lines = block.sections.get("PRESTATE_DISLODGED", [])
+                where = next(
+                    (ln for ln in lines if unit.province.lower() in ln.text.lower()),
+                    _Line(block.line, self.lines[block.line - 1], ""),
+                )
+                self.problem(
+                    where,
+                    f"case {block.case_id}: cannot tell where {unit} was "
+                    "attacked from: PRESTATE_RESULTS has no successful move into "
+                    f"{unit.province}",
+                    "jdip-dislodged",
+                )
+                continue
+            move = moves[0]
+            convoyed = move.via_convoy or bool(move.path)
+            if move.unit_type is UnitType.ARMY and not self.map.adjacent(
+                move.location, move.destination, UnitType.ARMY
+            ):
+                convoyed = True
+            convoyed = convoyed or any(
+                ok
+                and isinstance(order, Convoy)
+                and order.army.province == move.location.province
+                and order.destination.province == move.destination.province
+                for ok, _, order in results
+            )
+            out.append(Dislodgement(unit, move.location.province, convoyed))
+        return out
+
+    @staticmethod
+    def standoffs(units: Sequence[Unit], results: Sequence[tuple[bool, str, Order]]) -> set[str]:
+        """Empty provinces that two or more failed moves went for. (One failed move into an
+        empty province lost a head-to-head battle or its convoy; that leaves no standoff.)"""
+        occupied = {u.province for u in units}
+        tries: dict[str, int] = {}
+        for ok, _, order in results:
+            if not ok and isinstance(order, Move):
+                province = order.destination.province
+                tries[province] = tries.get(province, 0) + 1
+        return {p for p, n in tries.items() if n >= 2 and p not in occupied}
+
+
+def _comment_text(comment: str, previous: list[str]) -> list[str]:
+    words = comment.strip().strip("#").strip()
+    if not words or set(words) <= {"#", "=", "-", "*"}:
+        return previous if not words else []
+    return [*previous, words]
