@@ -1,15 +1,19 @@
 """Reading a map file in stages: YAML, shape, provinces, names, adjacency, powers.
 
 Every problem becomes a :class:`~adjudicator.errors.Diagnostic` naming the file, the key path
-(``adjacency.fleet.BUL/EC``) and, where the YAML tells it, the line and column. All problems of a
-stage are reported together; a later stage runs only when the earlier ones passed, so one typo does
-not produce a cascade.
+(``adjacency.fleet.BUL/EC[2]``) and, where the YAML tells it, the line and column. All problems
+of a stage are reported together; a later stage runs only when the earlier ones passed, so one
+typo does not produce a cascade. Nothing but :class:`~adjudicator.errors.MapError` ever leaves
+:func:`parse_map_text`, whatever the text.
+
+``docs/maps.md`` lists every diagnostic code.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import yaml
 
@@ -28,8 +32,86 @@ _TOP_KEYS = {
     "provinces",
     "adjacency",
 }
+_REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
 _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
 _POWER_KEYS = {"names", "adjective", "start"}
+_CODE = re.compile(r"[A-Za-z0-9]+")
+
+Keys = tuple[object, ...]
+
+
+def key_path(keys: Keys) -> str:
+    """``("adjacency", "fleet", "BUL/EC", 2)`` -> ``adjacency.fleet.BUL/EC[2]``."""
+    out = ""
+    for key in keys:
+        if isinstance(key, int) and not isinstance(key, bool):
+            out += f"[{key}]"
+        else:
+            out += f".{key}" if out else str(key)
+    return out
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The YAML node tree of ``text`` (for line numbers), or ``None`` if it does not parse."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except Exception:  # any failure only means "no line numbers"
+        return None
+
+
+def locate(root: yaml.Node | None, keys: Keys) -> tuple[int, int]:
+    """Line and column (from 1) of the deepest key of ``keys`` found in the node tree; a mapping
+    key is found by its text (exactly, else ignoring case), a list item by its index. ``(0, 0)``
+    when not even the first key is there."""
+    node = root
+    best = (0, 0)
+    for key in keys:
+        found: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            pairs = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
+            match = [kv for kv in pairs if kv[0].value == str(key)] or [
+                kv for kv in pairs if kv[0].value.lower() == str(key).lower()
+            ]
+            if match:
+                k, found = match[0]
+                best = (k.start_mark.line + 1, k.start_mark.column + 1)
+        elif (
+            isinstance(node, yaml.SequenceNode)
+            and isinstance(key, int)
+            and 0 <= key < len(node.value)
+        ):
+            found = node.value[key]
+            best = (found.start_mark.line + 1, found.start_mark.column + 1)
+        if found is None:
+            break
+        node = found
+    return best
+
+
+def duplicate_keys(root: yaml.Node | None) -> list[tuple[Keys, yaml.Node]]:
+    """Mapping keys given twice (YAML would silently keep the last): each later key's path and
+    node."""
+    found: list[tuple[Keys, yaml.Node]] = []
+    stack: list[tuple[Keys, yaml.Node]] = [((), root)] if root is not None else []
+    seen_nodes: set[int] = set()
+    while stack:
+        keys, node = stack.pop()
+        if id(node) in seen_nodes:  # YAML anchors can share a node
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for k, v in node.value:
+                text = str(k.value) if isinstance(k, yaml.ScalarNode) else None
+                if text is not None and text != "<<":
+                    if text in seen:
+                        found.append(((*keys, text), k))
+                    seen.add(text)
+                stack.append(((*keys, text if text is not None else "?"), v))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(((*keys, i), v) for i, v in enumerate(node.value))
+    found.sort(key=lambda item: (item[1].start_mark.line, item[1].start_mark.column))
+    return found
 
 
 class _Problems:
@@ -39,17 +121,22 @@ class _Problems:
         self.path = path
         self.lines = text.splitlines()
         self.items: list[Diagnostic] = []
-        try:
-            self.root: yaml.Node | None = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            self.root = None
+        self.root = compose(text)
 
     def add(
-        self, keys: tuple[object, ...], message: str, code: str, hint: str | None = None
+        self,
+        keys: Keys,
+        message: str,
+        code: str,
+        hint: str | None = None,
+        node: yaml.Node | None = None,
     ) -> None:
-        line, col = self._locate(keys)
+        if node is not None:
+            line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        else:
+            line, col = locate(self.root, keys)
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
-        where = ".".join(str(k) for k in keys)
+        where = key_path(keys)
         text = f"{where}: {message}" if where else message
         self.items.append(Diagnostic(text, code, self.path, line, col, source, hint=hint))
 
@@ -57,54 +144,41 @@ class _Problems:
         if self.items:
             raise MapError(list(self.items))
 
-    def _locate(self, keys: tuple[object, ...]) -> tuple[int, int]:
-        node = self.root
-        best = (0, 0)
-        for key in keys:
-            if node is None:
-                break
-            found: yaml.Node | None = None
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if str(k.value) == str(key):
-                        best = (k.start_mark.line + 1, k.start_mark.column + 1)
-                        found = v
-                        break
-            elif (
-                isinstance(node, yaml.SequenceNode)
-                and isinstance(key, int)
-                and 0 <= key < len(node.value)
-            ):
-                found = node.value[key]
-                best = (found.start_mark.line + 1, found.start_mark.column + 1)
-            node = found
-        return best
-
 
 def parse_map_text(text: str, path: str) -> GameMap:
     """Validate a map file's text and build the :class:`GameMap`; raise :class:`MapError`."""
-    problems = _Problems(text, path)
     data = _read_yaml(text, path)
+    problems = _Problems(text, path)
+    for keys, node in duplicate_keys(problems.root):
+        problems.add(keys, "key given twice (YAML keeps only the last)", "duplicate-key", node=node)
     _check_shape(data, problems)
     problems.check()
     languages = tuple(str(x) for x in data.get("languages") or ["en"])
-    coast_names = _read_coasts(data.get("coasts") or {}, problems)
-    powers_raw: Mapping[str, Any] = data["powers"]
-    provinces = _read_provinces(data["provinces"], set(powers_raw), coast_names, problems)
+    coast_names = _read_coasts(data.get("coasts") or {}, languages, problems)
+    powers_raw: Mapping[Any, Any] = data["powers"]
+    provinces, raw_ids = _read_provinces(
+        data["provinces"], powers_raw, coast_names, languages, problems
+    )
+    power_names = _read_power_names(powers_raw, languages, problems)
     problems.check()
-    _check_names(provinces, powers_raw, languages, problems)
+    _check_names(provinces, raw_ids, power_names, coast_names, languages, problems)
     army, fleet = _read_adjacency(data["adjacency"], provinces, problems)
     problems.check()
-    powers = _read_powers(powers_raw, provinces, fleet, problems)
-    victory = data.get("victory")
-    if not isinstance(victory, int) or victory < 1:
-        problems.add(("victory",), "must be a positive number of supply centres", "map-shape")
+    powers = _read_powers(powers_raw, power_names, provinces, problems)
+    victory = data["victory"]
+    centres = sum(1 for p in provinces.values() if p.supply_center)
+    if victory > centres:
+        problems.add(
+            ("victory",),
+            f"{victory} supply centres needed but the map has only {centres}",
+            "victory",
+        )
     problems.check()
     return GameMap(
         name=str(data["name"]),
         title=str(data.get("title") or data["name"]),
         aliases=tuple(str(a) for a in data.get("aliases") or ()),
-        victory=int(victory),  # type: ignore[arg-type]
+        victory=victory,
         languages=languages,
         provinces=provinces,
         powers=powers,
@@ -115,11 +189,12 @@ def parse_map_text(text: str, path: str) -> GameMap:
     )
 
 
-def _read_yaml(text: str, path: str) -> dict[str, Any]:
+# --------------------------------------------------------------------- stage 1: YAML and shape
+def _read_yaml(text: str, path: str) -> dict[Any, Any]:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
         col = mark.column + 1 if mark is not None else 0
         lines = text.splitlines()
@@ -128,36 +203,75 @@ def _read_yaml(text: str, path: str) -> dict[str, Any]:
         raise MapError.single(
             f"malformed YAML: {problem}", "yaml", path, line, col, source
         ) from None
+    except RecursionError:
+        raise MapError.single("malformed YAML: nested too deeply", "yaml", path) from None
+    except (ValueError, TypeError) as exc:  # e.g. a date like 2001-02-30
+        raise MapError.single(f"malformed YAML: {exc}", "yaml", path) from None
     if not isinstance(data, dict):
         raise MapError.single("a map file must be a YAML mapping", "map-shape", path, 1, 1)
     return data
 
 
-def _check_shape(data: Mapping[str, Any], problems: _Problems) -> None:
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and value.strip() != ""
+
+
+def _check_shape(data: Mapping[Any, Any], problems: _Problems) -> None:
     for key in sorted(set(data) - _TOP_KEYS, key=str):
         problems.add(
             (key,), f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}", "unknown-key"
         )
-    for key in ("name", "powers", "provinces", "adjacency"):
+    for key in _REQUIRED:
         if key not in data:
             problems.add((), f"missing required key {key!r}", "map-shape")
-    for key in ("powers", "provinces", "adjacency", "coasts"):
-        if key in data and data[key] is not None and not isinstance(data[key], dict):
-            problems.add((key,), "must be a mapping", "map-shape")
+    if "name" in data and not _is_text(data["name"]):
+        problems.add(("name",), "must be the map's name, a non-empty text", "map-shape")
+    if "title" in data and data["title"] is not None and not isinstance(data["title"], str):
+        problems.add(("title",), "must be a text", "map-shape")
+    for key in ("aliases", "languages"):
+        value = data.get(key)
+        if value is not None and (
+            not isinstance(value, list) or not all(_is_text(v) for v in value)
+        ):
+            problems.add((key,), "must be a list of names, like [a, b]", "map-shape")
+    if data.get("languages") == []:
+        problems.add(("languages",), "must list at least one language", "map-shape")
+    for key in ("powers", "provinces", "adjacency"):
+        if key in data and (not isinstance(data[key], dict) or not data[key]):
+            problems.add((key,), "must be a mapping with at least one entry", "map-shape")
+    _check_sections(data, problems)
+
+
+def _check_sections(data: Mapping[Any, Any], problems: _Problems) -> None:
+    victory = data.get("victory")
+    if "victory" in data and (not _is_int(victory) or victory < 1):
+        problems.add(
+            ("victory",),
+            f"must be a positive number of supply centres, not {victory!r}",
+            "victory",
+        )
+    if "coasts" in data and data["coasts"] is not None and not isinstance(data["coasts"], dict):
+        problems.add(("coasts",), "must map each coast code to its words", "map-shape")
     adjacency = data.get("adjacency")
     if isinstance(adjacency, dict):
-        for key in adjacency:
+        for key, table in adjacency.items():
             if key not in ("army", "fleet"):
                 problems.add(
                     ("adjacency", key), "unknown key; expected 'army' or 'fleet'", "unknown-key"
                 )
-            elif not isinstance(adjacency[key], dict):
+            elif table is not None and not isinstance(table, dict):
                 problems.add(("adjacency", key), "must map each location to a list", "map-shape")
 
 
+# --------------------------------------------------------------------- stage 2: declarations
 def _names_of(
-    raw: object, keys: tuple[object, ...], problems: _Problems
+    raw: object, keys: Keys, languages: tuple[str, ...], problems: _Problems
 ) -> dict[str, tuple[str, ...]]:
+    """``{en: [Name, alias], de: Name}`` -> language -> names."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -165,32 +279,61 @@ def _names_of(
         return {}
     out: dict[str, tuple[str, ...]] = {}
     for lang, given in raw.items():
-        names = [given] if isinstance(given, str) else given
-        if not isinstance(names, list) or not all(isinstance(n, str | int) for n in names):
-            problems.add((*keys, lang), "must be a list of names", "map-shape")
+        if str(lang) not in languages:
+            problems.add(
+                (*keys, lang),
+                f"language {lang!r} is not declared",
+                "unknown-language",
+                hint=f"add it to 'languages:' ({', '.join(languages)})",
+            )
             continue
-        out[str(lang)] = tuple(str(n) for n in names)
+        names = [given] if isinstance(given, str) else given
+        if not isinstance(names, list) or not all(_is_text(n) or _is_int(n) for n in names):
+            problems.add(
+                (*keys, lang),
+                "must be a list of non-empty names (quote names YAML reads otherwise, like 'no')",
+                "map-shape",
+            )
+            continue
+        out[str(lang)] = tuple(str(n).strip() for n in names)
     return out
 
 
 def _read_coasts(
-    raw: Mapping[str, Any], problems: _Problems
+    raw: Mapping[Any, Any], languages: tuple[str, ...], problems: _Problems
 ) -> dict[str, dict[str, tuple[str, ...]]]:
-    return {
-        str(code).upper(): _names_of(words, ("coasts", code), problems)
-        for code, words in raw.items()
-    }
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for code, words in raw.items():
+        if not _CODE.fullmatch(str(code)):
+            problems.add(("coasts", code), "a coast code must be letters and digits", "map-shape")
+            continue
+        out[str(code).upper()] = _names_of(words, ("coasts", code), languages, problems)
+    return out
 
 
 def _read_provinces(
-    raw: Mapping[str, Any],
-    power_names: set[str],
+    raw: Mapping[Any, Any],
+    powers: Mapping[Any, Any],
     coast_names: Mapping[str, object],
+    languages: tuple[str, ...],
     problems: _Problems,
-) -> dict[str, Province]:
+) -> tuple[dict[str, Province], dict[str, object]]:
+    """Province id -> Province, and province id -> the key as the file wrote it."""
     provinces: dict[str, Province] = {}
-    for pid, spec in raw.items():
-        keys: tuple[object, ...] = ("provinces", pid)
+    raw_ids: dict[str, object] = {}
+    power_names = {str(p) for p in powers}
+    for pid_raw, spec in raw.items():
+        keys: Keys = ("provinces", pid_raw)
+        pid = str(pid_raw).upper()
+        if not _CODE.fullmatch(pid):
+            problems.add(
+                keys, "a province id must be letters and digits, like 'STP'", "province-id"
+            )
+            continue
+        if pid in raw_ids:
+            problems.add(keys, f"same id as {raw_ids[pid]} (ids ignore case)", "duplicate-key")
+            continue
+        raw_ids[pid] = pid_raw
         if not isinstance(spec, dict):
             problems.add(keys, "must be a mapping with at least 'type'", "map-shape")
             continue
@@ -204,7 +347,7 @@ def _read_provinces(
             kind = ProvinceType(str(spec.get("type")))
         except ValueError:
             problems.add(
-                (*keys, "type"),
+                (*keys, "type") if "type" in spec else keys,
                 f"unknown province type {spec.get('type')!r}; expected "
                 "land, coast, sea or impassable",
                 "province-type",
@@ -216,41 +359,109 @@ def _read_provinces(
             sc = False
         home = spec.get("home")
         if home is not None:
-            if home not in power_names:
-                problems.add((*keys, "home"), f"unknown power {home!r}", "unknown-power")
+            if not isinstance(home, str) or home not in power_names:
+                problems.add(
+                    (*keys, "home"),
+                    f"unknown power {home!r}; powers are {', '.join(sorted(power_names))}",
+                    "unknown-power",
+                )
+                home = None
             elif not sc:
                 problems.add(
                     (*keys, "home"),
                     "a home centre must be a supply centre (add 'supply_center: true')",
                     "home-not-center",
                 )
-        coasts = tuple(str(c).upper() for c in spec.get("coasts") or ())
-        if coasts and kind is not ProvinceType.COAST:
+        coasts = _province_coasts(
+            spec.get("coasts"), kind, (*keys, "coasts"), coast_names, problems
+        )
+        names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
+        provinces[pid] = Province(pid, kind, sc, home, coasts, names)
+    return provinces, raw_ids
+
+
+def _province_coasts(
+    raw: object,
+    kind: ProvinceType,
+    keys: Keys,
+    coast_names: Mapping[str, object],
+    problems: _Problems,
+) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(_is_text(c) for c in raw):
+        problems.add(keys, "must be a list of coast codes, like [NC, SC]", "map-shape")
+        return ()
+    coasts = tuple(str(c).strip().upper() for c in raw)
+    if coasts and kind is not ProvinceType.COAST:
+        problems.add(keys, f"a {kind} province cannot have coasts", "coast-of-inland")
+    for code in coasts:
+        if code not in coast_names:
             problems.add(
-                (*keys, "coasts"), f"a {kind} province cannot have coasts", "coast-of-inland"
+                keys, f"unknown coast {code!r}; declare it under 'coasts:'", "unknown-coast"
             )
-        for code in coasts:
-            if code not in coast_names:
-                problems.add(
-                    (*keys, "coasts"),
-                    f"unknown coast {code!r}; declare it under 'coasts:'",
-                    "unknown-coast",
-                )
-        if len(coasts) == 1:
+    if len(set(coasts)) != len(coasts):
+        problems.add(keys, "a coast is listed twice", "duplicate-key")
+    if len(coasts) == 1:
+        problems.add(
+            keys,
+            "list coasts only for provinces with two or more; one coast is the province itself",
+            "single-coast",
+        )
+    return coasts
+
+
+def _read_power_names(
+    raw: Mapping[Any, Any], languages: tuple[str, ...], problems: _Problems
+) -> dict[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]]:
+    """Power -> (names per language, adjective per language)."""
+    out: dict[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]] = {}
+    for name, spec in raw.items():
+        keys: Keys = ("powers", name)
+        if not _is_text(name):
+            problems.add(keys, "a power's name must be a text", "map-shape")
+            continue
+        if not isinstance(spec, dict):
             problems.add(
-                (*keys, "coasts"), "list coasts only for provinces with two or more", "single-coast"
+                keys, "must be a mapping with 'names', 'adjective' and 'start'", "map-shape"
             )
-        names = _names_of(spec.get("names"), (*keys, "names"), problems)
-        provinces[str(pid).upper()] = Province(str(pid).upper(), kind, sc, home, coasts, names)
-    return provinces
+            continue
+        for extra in sorted(set(spec) - _POWER_KEYS, key=str):
+            problems.add(
+                (*keys, extra),
+                f"unknown key; expected one of {', '.join(sorted(_POWER_KEYS))}",
+                "unknown-key",
+            )
+        names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
+        adjective = spec.get("adjective")
+        adjectives: dict[str, str] = {}
+        if isinstance(adjective, str):
+            adjectives = {languages[0]: adjective}
+        elif isinstance(adjective, dict):
+            for lang, words in _names_of(
+                adjective, (*keys, "adjective"), languages, problems
+            ).items():
+                if len(words) != 1:
+                    problems.add(
+                        (*keys, "adjective", lang), "must be one word per language", "map-shape"
+                    )
+                else:
+                    adjectives[lang] = words[0]
+        elif adjective is not None:
+            problems.add((*keys, "adjective"), "must be a word or {language: word}", "map-shape")
+        out[str(name)] = (names, adjectives)
+    return out
 
 
 def _check_names(
     provinces: Mapping[str, Province],
-    powers: Mapping[str, Any],
+    raw_ids: Mapping[str, object],
+    powers: Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
+    coasts: Mapping[str, Mapping[str, tuple[str, ...]]],
     languages: tuple[str, ...],
     problems: _Problems,
 ) -> None:
+    """Within one language one folded name means one province, one power, one coast."""
     for lang in languages:
         seen: dict[str, str] = {}
         for pid, prov in provinces.items():
@@ -259,74 +470,110 @@ def _check_names(
                 other = seen.get(key)
                 if other is not None and other != pid:
                     problems.add(
-                        ("provinces", pid, "names", lang, index),
+                        ("provinces", raw_ids[pid], "names", lang, index),
                         f"name {name!r} also means {other} in language {lang!r}",
                         "name-collision",
                     )
-                seen[key] = pid
+                seen.setdefault(key, pid)
         power_seen: dict[str, str] = {}
-        for power, spec in powers.items():
-            names = spec.get("names", {}).get(lang, []) if isinstance(spec, dict) else []
-            for index, name in enumerate([power, *names]):
-                key = fold_name(str(name))
+        for power, (names, adjectives) in powers.items():
+            spellings: list[tuple[Keys, str]] = [(("powers", power), power)]
+            spellings += [
+                (("powers", power, "names", lang, i), n) for i, n in enumerate(names.get(lang, ()))
+            ]
+            if lang in adjectives:
+                spellings.append((("powers", power, "adjective"), adjectives[lang]))
+            for keys, name in spellings:
+                key = fold_name(name)
                 other = power_seen.get(key)
                 if other is not None and other != power:
                     problems.add(
-                        ("powers", power, "names", lang, index - 1),
+                        keys,
                         f"name {name!r} also means {other} in language {lang!r}",
                         "name-collision",
                     )
-                power_seen[key] = power
-
-
-def _read_adjacency(
-    raw: Mapping[str, Any], provinces: Mapping[str, Province], problems: _Problems
-) -> tuple[dict[str, frozenset[str]], dict[Location, frozenset[Location]]]:
-    army: dict[str, frozenset[str]] = {}
-    fleet: dict[Location, frozenset[Location]] = {}
-    for kind, table in (("army", raw.get("army") or {}), ("fleet", raw.get("fleet") or {})):
-        unit_type = UnitType.ARMY if kind == "army" else UnitType.FLEET
-        edges: dict[Location, set[Location]] = {}
-        for source, targets in table.items():
-            keys: tuple[object, ...] = ("adjacency", kind, source)
-            here = _location(str(source), unit_type, provinces, keys, problems)
-            if not isinstance(targets, list):
-                problems.add(keys, "must be a list of locations", "map-shape")
-                continue
-            found: set[Location] = set()
-            for index, target in enumerate(targets):
-                there = _location(str(target), unit_type, provinces, (*keys, index), problems)
-                if there is not None:
-                    found.add(there)
-            if here is not None:
-                edges.setdefault(here, set()).update(found)
-        for a, bs in edges.items():
-            for b in bs:
-                if a not in edges.get(b, set()):
+                power_seen.setdefault(key, power)
+        coast_seen: dict[str, str] = {}
+        for code, words in coasts.items():
+            for index, word in enumerate((code, *words.get(lang, ()))):
+                key = fold_name(word)
+                other = coast_seen.get(key)
+                if other is not None and other != code:
                     problems.add(
-                        ("adjacency", kind, str(a)),
-                        f"{a} lists {b} but {b} does not list {a}; borders are "
-                        "symmetric, list both directions",
-                        "asymmetric",
+                        ("coasts", code, lang, index - 1) if index else ("coasts", code),
+                        f"coast word {word!r} also means {other} in language {lang!r}",
+                        "name-collision",
                     )
-        if kind == "army":
-            army = {a.province: frozenset(b.province for b in bs) for a, bs in edges.items()}
-        else:
-            fleet = {a: frozenset(bs) for a, bs in edges.items()}
-    return army, fleet
+                coast_seen.setdefault(key, code)
+
+
+# --------------------------------------------------------------------- stage 3: adjacency
+def _read_adjacency(
+    raw: Mapping[Any, Any], provinces: Mapping[str, Province], problems: _Problems
+) -> tuple[dict[str, frozenset[str]], dict[Location, frozenset[Location]]]:
+    army = _read_edges(raw.get("army") or {}, UnitType.ARMY, provinces, problems)
+    fleet = _read_edges(raw.get("fleet") or {}, UnitType.FLEET, provinces, problems)
+    return (
+        {a.province: frozenset(b.province for b in bs) for a, bs in army.items()},
+        fleet,
+    )
+
+
+def _read_edges(
+    table: Mapping[Any, Any],
+    unit_type: UnitType,
+    provinces: Mapping[str, Province],
+    problems: _Problems,
+) -> dict[Location, frozenset[Location]]:
+    kind = "army" if unit_type is UnitType.ARMY else "fleet"
+    edges: dict[Location, set[Location]] = {}
+    written: dict[Location, object] = {}
+    for source, targets in table.items():
+        keys: Keys = ("adjacency", kind, source)
+        here = _location(str(source), unit_type, provinces, keys, problems)
+        if here is not None and here in written:
+            problems.add(keys, f"{here} is listed twice (as {written[here]!r})", "duplicate-key")
+            here = None
+        if here is not None:
+            written[here] = source
+        if not isinstance(targets, list):
+            problems.add(keys, "must be a list of locations, like [PAR, BUR]", "map-shape")
+            continue
+        found: set[Location] = set()
+        for index, target in enumerate(targets):
+            there = _location(str(target), unit_type, provinces, (*keys, index), problems)
+            if there is not None and there == here:
+                problems.add((*keys, index), f"{here} cannot border itself", "self-border")
+            elif there is not None:
+                found.add(there)
+        if here is not None:
+            edges[here] = found
+    for a, bs in edges.items():
+        for b in sorted(bs):
+            if a not in edges.get(b, set()):
+                problems.add(
+                    ("adjacency", kind, written[a]),
+                    f"{a} lists {b} but {b} does not list {a}; borders are "
+                    "symmetric, list both directions",
+                    "asymmetric",
+                    hint=f"add {a} to the list of {b}",
+                )
+    return {a: frozenset(bs) for a, bs in edges.items()}
 
 
 def _location(
     text: str,
     unit_type: UnitType,
     provinces: Mapping[str, Province],
-    keys: tuple[object, ...],
+    keys: Keys,
     problems: _Problems,
 ) -> Location | None:
     try:
         loc = Location.parse(text)
     except ValueError:
-        problems.add(keys, f"invalid location {text!r}", "unknown-province")
+        problems.add(
+            keys, f"invalid location {text!r}; expected a form like PAR or STP/NC", "location"
+        )
         return None
     province = provinces.get(loc.province)
     if province is None:
@@ -340,12 +587,22 @@ def _location(
         if kind is ProvinceType.SEA:
             problems.add(keys, f"army border into the sea {loc.province}", "army-to-sea")
             return None
-        return loc.bare
+        if loc.coast is not None:
+            problems.add(
+                keys, f"armies ignore coasts; write {loc.province}, not {loc}", "army-coast"
+            )
+            return None
+        return loc
     if kind is ProvinceType.LAND:
         problems.add(keys, f"fleet border into the landlocked {loc.province}", "fleet-inland")
         return None
     if loc.coast is not None and loc.coast not in province.coasts:
-        problems.add(keys, f"{loc.province} has no coast {loc.coast!r}", "unknown-coast")
+        has = (
+            f"its coasts are {', '.join(province.coasts)}"
+            if province.coasts
+            else f"it has no named coasts, write {loc.province}"
+        )
+        problems.add(keys, f"{loc.province} has no coast {loc.coast!r}; {has}", "unknown-coast")
         return None
     if loc.coast is None and province.coasts:
         problems.add(
@@ -357,35 +614,26 @@ def _location(
     return loc
 
 
+# --------------------------------------------------------------------- stage 4: powers
 def _read_powers(
-    raw: Mapping[str, Any],
+    raw: Mapping[Any, Any],
+    names: Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
     provinces: Mapping[str, Province],
-    fleet: Mapping[Location, frozenset[Location]],
     problems: _Problems,
 ) -> dict[str, Power]:
     powers: dict[str, Power] = {}
     occupied: dict[str, str] = {}
     for name, spec in raw.items():
-        keys: tuple[object, ...] = ("powers", name)
-        if not isinstance(spec, dict):
+        keys: Keys = ("powers", name)
+        start = spec.get("start")
+        if start is not None and not isinstance(start, list):
             problems.add(
-                keys, "must be a mapping with 'names', 'adjective' and 'start'", "map-shape"
+                (*keys, "start"), "must be a list of units, like [A PAR, F BRE]", "map-shape"
             )
-            continue
-        for extra in sorted(set(spec) - _POWER_KEYS, key=str):
-            problems.add(
-                (*keys, extra),
-                f"unknown key; expected one of {', '.join(sorted(_POWER_KEYS))}",
-                "unknown-key",
-            )
-        adjective = spec.get("adjective") or {}
-        if isinstance(adjective, str):
-            adjective = {"en": adjective}
+            start = None
         units: list[Unit] = []
-        for index, text in enumerate(spec.get("start") or ()):
-            unit = _start_unit(
-                str(name), str(text), provinces, fleet, (*keys, "start", index), problems
-            )
+        for index, text in enumerate(start or ()):
+            unit = _start_unit(str(name), text, provinces, (*keys, "start", index), problems)
             if unit is None:
                 continue
             if unit.province in occupied:
@@ -397,28 +645,24 @@ def _read_powers(
                 continue
             occupied[unit.province] = str(name)
             units.append(unit)
-        powers[str(name)] = Power(
-            str(name),
-            _names_of(spec.get("names"), (*keys, "names"), problems),
-            {str(k): str(v) for k, v in adjective.items()},
-            tuple(units),
-        )
+        power_names, adjectives = names[str(name)]
+        powers[str(name)] = Power(str(name), power_names, adjectives, tuple(units))
     return powers
 
 
 def _start_unit(
     power: str,
-    text: str,
+    raw: object,
     provinces: Mapping[str, Province],
-    fleet: Mapping[Location, frozenset[Location]],
-    keys: tuple[object, ...],
+    keys: Keys,
     problems: _Problems,
 ) -> Unit | None:
-    kind, _, where = text.strip().partition(" ")
-    if kind.upper() not in ("A", "F") or not where:
+    text = str(raw)
+    letter, _, where = text.strip().partition(" ")
+    if not isinstance(raw, str) or letter.upper() not in ("A", "F") or not where.strip():
         problems.add(keys, f"invalid unit {text!r}; expected 'A PAR' or 'F STP/SC'", "start-unit")
         return None
-    unit_type = UnitType(kind.upper())
+    unit_type = UnitType(letter.upper())
     try:
         loc = Location.parse(where)
     except ValueError:
@@ -428,16 +672,21 @@ def _start_unit(
     if province is None:
         problems.add(keys, f"unknown province {loc.province!r} in {text!r}", "unknown-province")
         return None
-    ok = (
-        province.type in (ProvinceType.LAND, ProvinceType.COAST) and loc.coast is None
-        if unit_type is UnitType.ARMY
-        else (loc in fleet or (province.type is ProvinceType.SEA and loc.coast is None))
-    )
-    if not ok:
-        kind = "fleet" if unit_type is UnitType.FLEET else "army"
-        coasts = f" with coasts {'/'.join(province.coasts)}" if province.coasts else ""
-        problems.add(
-            keys, f"a {kind} cannot stand on {loc} ({province.type}{coasts})", "start-unit"
+    if unit_type is UnitType.ARMY:
+        ok = province.type in (ProvinceType.LAND, ProvinceType.COAST) and loc.coast is None
+    elif province.type is ProvinceType.SEA:
+        ok = loc.coast is None
+    else:
+        ok = province.type is ProvinceType.COAST and (
+            loc.coast in province.coasts if province.coasts else loc.coast is None
         )
+    if not ok:
+        what = "a fleet" if unit_type is UnitType.FLEET else "an army"
+        if unit_type is UnitType.FLEET and province.coasts and loc.coast is None:
+            choices = " or ".join(f"F {loc.province}/{c}" for c in province.coasts)
+            message = f"a fleet in {loc.province} needs its coast: {choices}"
+        else:
+            message = f"{what} cannot stand on {loc} ({province.type})"
+        problems.add(keys, message, "start-unit")
         return None
     return Unit(power, unit_type, loc)
