@@ -8,6 +8,7 @@ YAML has it, the line; and nothing but :class:`MapError`, whatever the text.
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -382,3 +383,32 @@ def test_cut_or_spliced_map_raises_only_map_error(at: int, insert: str) -> None:
             parse_map_text(variant, "cut.yaml")
         except MapError as exc:
             assert exc.diagnostics
+
+
+# --------------------------------------------------------------------------- the documentation
+DOC = Path(__file__).resolve().parents[1] / "docs" / "maps.md"
+
+
+def test_documented_example_loads() -> None:
+    """The example in docs/maps.md is valid.yaml with comments: it loads to the same map."""
+    text = DOC.read_text(encoding="utf-8")
+    example = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    documented = parse_map_text(example, "docs/maps.md")
+    base = load_map(VALID)
+    assert documented.provinces == base.provinces
+    assert documented.powers == base.powers
+    for pid in base.provinces:
+        for unit_type in UnitType:
+            for here in base.locations(pid, unit_type):
+                assert documented.neighbours(here, unit_type) == base.neighbours(here, unit_type)
+
+
+def test_every_error_code_is_documented() -> None:
+    text = DOC.read_text(encoding="utf-8").split("## Every error", 1)[1]
+    documented = {line.split("`")[1] for line in text.splitlines() if line.startswith("| `")}
+    raised = {code for code, _, _ in BROKEN.values()} | {"io", "unknown-map"}
+    assert raised <= documented
+    source = (DOC.parents[1] / "adjudicator" / "maploader.py").read_text(encoding="utf-8")
+    source += (DOC.parents[1] / "adjudicator" / "gamemap.py").read_text(encoding="utf-8")
+    literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))
+    assert documented <= literals
