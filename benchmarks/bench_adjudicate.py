@@ -21,6 +21,7 @@ import gc
 import os
 import platform
 import statistics
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -41,7 +42,15 @@ from benchmarks.generator import (
     movement_phases,
     retreat_phases,
 )
-from benchmarks.peers import Diplomacy, Engine, Ours, Outcome, Pydip, Unavailable
+from benchmarks.peers import (
+    Diplomacy,
+    Engine,
+    Ours,
+    OursLegality,
+    Outcome,
+    Pydip,
+    Unavailable,
+)
 
 MACHINE_NOTE = (
     "Medians are used because the machine is shared and noisy: other jobs run beside this one, "
@@ -75,10 +84,11 @@ class Timing:
 
 
 # --------------------------------------------------------------------------- engines
-def make_engines(game_map: GameMap) -> list[Engine]:
+def make_engines(game_map: GameMap, breakdown: bool = False) -> list[Engine]:
     engines: list[Engine] = []
     factories: list[tuple[str, Any]] = [
         ("ours", lambda: Ours(game_map)),
+        *([("ours", lambda: OursLegality(game_map))] if breakdown else []),
         ("diplomacy", lambda: Diplomacy(with_orders=False)),
         ("diplomacy", lambda: Diplomacy(with_orders=True)),
         ("pydip", lambda: Pydip(game_map)),
@@ -130,6 +140,8 @@ def _distinct_engines(engines: Sequence[Engine], phase_type: PhaseType) -> list[
     out = []
     for engine in engines:
         family = engine.name.split(" ")[0]
+        if isinstance(engine, OursLegality):
+            continue
         if engine.supports(phase_type) and family not in seen:
             seen.add(family)
             out.append(engine)
@@ -201,6 +213,8 @@ def print_table(kind: str, timings: Sequence[Timing]) -> None:
     print("-" * len(header))
     for t in timings:
         ratio = f"{ours.per_second / t.per_second:8.1f}x" if ours else "      n/a"
+        if t.engine.startswith(" "):
+            ratio = ""  # a part of ours, not a rival
         print(f"{t.engine:<34} {t.per_second:>10.0f} {t.median_us:>16.1f} {ratio}")
 
 
@@ -241,6 +255,30 @@ def check_targets(phases: Sequence[RecordedPhase], timings: Sequence[Timing]) ->
 
 
 # --------------------------------------------------------------------------- main
+def _revision() -> str:
+    """The checkout's commit, marked ``+changes`` when the package has uncommitted edits (the
+    figures then time work in progress)."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "adjudicator", "grammar", "maps"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "an unknown revision (not a git checkout)"
+    return f"commit {commit}" + (" +changes (uncommitted edits in the package)" if dirty else "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phases", type=int, default=200, help="phases of each kind (200)")
@@ -250,6 +288,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--kinds",
         default="movement,retreat,adjustment",
         help="comma-separated phase kinds to run (all three)",
+    )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="also time our legality checks alone (check_orders), to see where the time goes",
     )
     args = parser.parse_args(argv)
     if args.phases < 1 or args.repeat < 1:
@@ -270,8 +313,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{platform.machine()}, {os.cpu_count()} CPUs; --phases {args.phases} "
         f"--repeat {args.repeat} --seed {args.seed}"
     )
+    print(f"adjudicator at {_revision()}")
     print(MACHINE_NOTE)
-    engines = make_engines(game_map)
+    engines = make_engines(game_map, args.breakdown)
     for engine in engines:
         print(f"  {engine.name}: times {engine.timed}")
     for kind in kinds:

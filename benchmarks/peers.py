@@ -123,6 +123,40 @@ class Ours:
         return Outcome(our_units(after.units), dislodged)
 
 
+class OursLegality:
+    """Our legality checks alone (``legality.check_orders``), the first half of
+    :class:`Ours`: shows how the time divides between checking and resolving."""
+
+    name = "  of which check_orders"
+    timed = "legality.check_orders(position, orders, m, Rules()) alone (--breakdown)"
+
+    def __init__(self, game_map: GameMap) -> None:
+        try:
+            legality = importlib.import_module("adjudicator.legality")
+            rules = importlib.import_module("adjudicator.rules").Rules()
+        except ImportError as exc:
+            raise Unavailable(f"adjudicator.legality cannot be imported ({exc})") from None
+        self._check: Callable[..., Any] = legality.check_orders
+        self._rules = rules
+        self.map = game_map
+
+    def supports(self, phase_type: PhaseType) -> bool:
+        return True
+
+    def prepare(self, phase: RecordedPhase) -> RecordedPhase:
+        return phase
+
+    def run(self, prepared: RecordedPhase) -> float:
+        check, position, orders = self._check, prepared.position, prepared.orders
+        game_map, rules = self.map, self._rules
+        start = time.perf_counter()
+        check(position, orders, game_map, rules)
+        return time.perf_counter() - start
+
+    def outcome(self, prepared: RecordedPhase) -> Outcome:
+        raise NotImplementedError("check_orders alone has no outcome to compare")
+
+
 # --------------------------------------------------------------------------- diplomacy
 @dataclass(frozen=True, slots=True)
 class DiplomacyPhase:
