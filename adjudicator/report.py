@@ -32,9 +32,8 @@ from typing import Any
 import yaml
 
 from adjudicator.gamemap import GameMap
-from adjudicator.model import PhaseType, Season
 from adjudicator.outcomes import Adjudication
-from adjudicator.phases import adjustment_counts, winners
+from adjudicator.phases import adjustment_counts, ownership_updated, victory_notes, winners
 from adjudicator.report_facts import (
     CountFact,
     DislodgedFact,
@@ -53,7 +52,6 @@ __all__ = [
     "ReportFacts",
     "collect",
     "facts_to_data",
-    "ownership_changed",
     "render_report",
     "report_data",
 ]
@@ -167,7 +165,7 @@ def collect(adjudication: Adjudication, game_map: GameMap, *, lang: str = "en") 
         dislodged=tuple(_dislodged_facts(adjudication, names)),
         standoffs=tuple(sorted(adjudication.standoffs)),
         ownership=_ownership(adjudication, game_map),
-        notes=adjudication.notes,
+        notes=_notes(adjudication, game_map),
     )
 
 
@@ -180,7 +178,7 @@ def _dislodged_facts(adjudication: Adjudication, names: Namer) -> list[Dislodged
     ):
         who = capitalise(names.who(d.unit))
         if d.retreats:
-            places = words.join([names.place(r) for r in d.retreats])
+            places = words.join(sorted(names.place(r) for r in d.retreats))
             text = words.can_retreat.format(who=who, places=places)
         else:
             text = words.destroyed.format(who=who)
@@ -188,19 +186,8 @@ def _dislodged_facts(adjudication: Adjudication, names: Namer) -> list[Dislodged
     return out
 
 
-def ownership_changed(adjudication: Adjudication) -> bool:
-    """Whether this phase ended a Fall (its movement with no retreats pending, or its
-    retreats): the moment centres change hands and adjustments are counted."""
-    phase = adjudication.position.phase
-    return (
-        phase.season is Season.FALL
-        and phase.type is not PhaseType.ADJUSTMENT
-        and adjudication.next_position.phase.type is not PhaseType.RETREAT
-    )
-
-
 def _ownership(adjudication: Adjudication, game_map: GameMap) -> OwnershipFact | None:
-    if not ownership_changed(adjudication):
+    if not ownership_updated(adjudication.position, adjudication.next_position):
         return None
     nxt = adjudication.next_position
     centers = {
@@ -218,6 +205,12 @@ def _ownership(adjudication: Adjudication, game_map: GameMap) -> OwnershipFact |
         if n_centers or n_units:
             counts.append(CountFact(power, n_centers, n_units, deltas[power]))
     return OwnershipFact(centers, unowned, tuple(counts), winners(game_map, nxt.supply_centers))
+
+
+def _notes(adjudication: Adjudication, game_map: GameMap) -> tuple[str, ...]:
+    """The adjudicator's notes, less the victory notes the ownership block words itself."""
+    victory = set(victory_notes(game_map, adjudication.position, adjudication.next_position))
+    return tuple(n for n in adjudication.notes if n not in victory)
 
 
 def _power_order(game_map: GameMap, powers: Mapping[str, object]) -> list[str]:

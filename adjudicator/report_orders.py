@@ -115,13 +115,34 @@ class OrderFacts:
         code = f" [{result.code}]" if result.code else ""
         message = result.message.strip().rstrip(".") or str(result.order)
         text = self.words.why[WhyKey.ILLEGAL].format(code=code, message=message)
+        if not self._stands_in_for(result):
+            return text
         return f"{text} {self.words.illegal_consequence[self.phase_type]}"
+
+    def _stands_in_for(self, result: OrderResult) -> bool:
+        """Whether the default (hold, disband, nothing) replaces this illegal order: the power's
+        own unit, with no other order of it carried out."""
+        order = result.order
+        if self.phase_type is PhaseType.ADJUSTMENT:
+            return True
+        if isinstance(order, Waive):
+            return False
+        unit = self.names.ordered_unit(result.power, order)
+        if unit is None or unit.power != result.power:
+            return False
+        return not any(
+            other.outcome is not Outcome.ILLEGAL
+            and other.power == result.power
+            and not isinstance(other.order, Waive)
+            and other.order.location.province == order.location.province
+            for other in self.adj.results
+        )
 
     def _failure(self, result: OrderResult, dislodgement: Dislodgement | None) -> str | None:
         reason = result.reason
         order = result.order
         cause = self._cause_unit(result)
-        if reason is Reason.DISLODGED and dislodgement is not None:
+        if reason in (Reason.DISLODGED, Reason.NO_ORDER) and dislodgement is not None:
             return None  # the dislodgement line says it, naming the attacker
         if reason is Reason.NOT_ALLOWED:
             return self._not_allowed(result)

@@ -31,7 +31,7 @@ def layout(facts: ReportFacts, names: Namer) -> str:
     if facts.ownership is not None:
         blocks.extend(_ownership_blocks(facts.ownership, names, words))
     if facts.notes:
-        blocks.append(list(facts.notes))
+        blocks.append([words.notes_header, *(words.why_indent + n for n in facts.notes)])
     blocks.append([facts.closing])
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"
 

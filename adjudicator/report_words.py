@@ -159,6 +159,9 @@ class Words:
     """Plural? -> ``unit``/``units``."""
     victory_mark: str
     victory_line: str
+    notes_header: str
+    """Heads the adjudicator's extra notes, printed indented so that no note line looks like an
+    order line (``Turkey: ...``) to a parser of the judge layout."""
 
     def join(self, items: list[str]) -> str:
         """``a``, ``a or b``, ``a, b or c``."""
@@ -284,6 +287,7 @@ ENGLISH = Words(
     unit_count={False: "unit", True: "units"},
     victory_mark="  (* VICTORY!! *)",
     victory_line="{power} has won the game with {centers} supply centers.",
+    notes_header="Notes:",
 )
 
 WORDS: Mapping[str, Words] = MappingProxyType({"en": ENGLISH})
