@@ -86,22 +86,23 @@ class Namer:
         return standing or (pending[0] if pending else None)
 
     def ordered_unit(self, power: str, order: Order) -> Unit | None:
-        """The unit an order names, its type filled in from the position when left out."""
+        """The unit an order names, as it stands on the board: a left-out or wrong unit type is
+        the board's (DATC 4.C.1, 4.C.2), except for a build, which names what it creates."""
         if isinstance(order, Waive):
             return None
         retreating = self.position.phase.type is PhaseType.RETREAT
         found = self.unit_at(order.location.province, dislodged_first=retreating)
         if isinstance(order, Build) or found is None:
             return None if order.unit_type is None else Unit(power, order.unit_type, order.location)
-        return Unit(found.power, order.unit_type or found.type, found.location)
+        return found
 
     def target_unit(self, unit_type: UnitType | None, location: Location) -> Unit | None:
-        """The unit a support or convoy names (type from the order, else from the board)."""
+        """The unit a support or convoy names: the one on the board, else (an empty province)
+        the type the order gives, owned by nobody."""
         found = self.unit_at(location.province)
-        kind = unit_type or (found.type if found else None)
-        if kind is None:
-            return None
-        return Unit(found.power if found else "", kind, found.location if found else location)
+        if found is not None:
+            return found
+        return None if unit_type is None else Unit("", unit_type, location)
 
     def unit_words(self, line_power: str, unit: Unit | None, location: Location) -> str:
         """A unit as an order line names it: ``Army Vienna``, ``Austrian Army Vienna``."""

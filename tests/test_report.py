@@ -238,6 +238,8 @@ MIXED = position(
         ("Austria", "A VIE H", "Austria: Army Vienna HOLD."),
         ("France", "A PAR - BUR", "France: Army Paris -> Burgundy."),
         ("France", "PAR - BUR", "France: Army Paris -> Burgundy."),
+        ("France", "F PAR - BUR", "France: Army Paris -> Burgundy."),  # the board's type
+        ("Austria", "F TRI S F VEN", "Austria: Fleet Trieste SUPPORT Italian Army Venice."),
         ("France", "F MAO - SPA/NC", "France: Fleet Mid-Atlantic Ocean -> Spain (north coast)."),
         (
             "Russia",
