@@ -25,11 +25,12 @@ module sees a Lark tree or token; every Lark error becomes a :class:`Diagnostic`
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+from lark import Lark, Token
+from lark.exceptions import UnexpectedToken
 from lark.lark import PostLex
 
 from adjudicator.errors import (
@@ -42,12 +43,14 @@ from adjudicator.errors import (
 from adjudicator.gamemap import GameMap
 from adjudicator.model import Order
 from adjudicator.parser_build import Item, OrderBuilder, order_power
+from adjudicator.parser_syntax import ItemDraft, SyntaxBuilder
 from adjudicator.parser_words import (
     AMBIGUOUS_CODES,
     ParseCode,
     Problem,
     Vocabulary,
     describe_expected,
+    did_you_mean,
     fold,
     vocabulary,
 )
@@ -156,8 +159,8 @@ destination=Location(province='NWY', coast=None), via_convoy=False, path=())
 
 # ---------------------------------------------------------------------- the grammar
 class _KeepSeparators(PostLex):
-    """Keeps the ``SEP`` terminal in the lexer although no rule uses it: items are split at
-    separators before parsing (see :class:`_Reader`)."""
+    """Keeps the ``SEP`` terminal although no rule uses it: items are split at separators
+    before parsing (see :class:`_Reader`)."""
 
     always_accept = ("SEP",)
 
@@ -167,8 +170,9 @@ class _KeepSeparators(PostLex):
 
 @functools.cache
 def _grammar(strict: bool = False) -> Lark:
-    """The order grammar, built once. ``strict`` (conflict and regex-collision checks) needs the
-    optional ``interegular`` package, so the tests use it and normal runs do not."""
+    """The order grammar, built once, with :class:`SyntaxBuilder` running inside the parser (so
+    no tree is built). ``strict`` (conflict and regex-collision checks) needs the optional
+    ``interegular`` package, so the tests use it and normal runs do not."""
     return Lark.open_from_package(
         "adjudicator.grammar",
         "orders.lark",
@@ -176,11 +180,58 @@ def _grammar(strict: bool = False) -> Lark:
         parser="lalr",
         lexer="basic",
         start="item",
-        propagate_positions=True,
+        # No tree is built (the transformer runs inside the parser), so there are no tree
+        # positions to propagate: the builder's values carry their own offsets, and the
+        # position wrappers would cost a fifth of the parsing time.
+        propagate_positions=False,
         maybe_placeholders=False,
+        transformer=SyntaxBuilder(),
         postlex=_KeepSeparators(),
         strict=strict,
     )
+
+
+class _Scanner:
+    """The grammar's terminals compiled into one regular expression.
+
+    Lark's own lexer does the same matching with per-token bookkeeping that costs ten times
+    more on the short lines of an order file; terminals are tried in Lark's order (priority,
+    then longest possible match), so the tokens are the same.
+    """
+
+    def __init__(self, grammar: Lark) -> None:
+        terminals = sorted(
+            grammar.terminals,
+            key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+        )
+        self.regex = re.compile(
+            "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        )
+        self.ignore = frozenset(grammar.ignore_tokens)
+
+    def scan(self, line: str) -> Iterator[Token]:
+        """The tokens of one line; :class:`_LineError` at a character no terminal matches."""
+        pos = 0
+        while pos < len(line):
+            match = self.regex.match(line, pos)
+            if match is None or match.end() == pos:
+                raise _LineError(
+                    Problem(
+                        f"unexpected character {line[pos]!r}: not part of any order",
+                        ParseCode.UNEXPECTED_CHARACTER,
+                        pos + 1,
+                    )
+                )
+            end = match.end()
+            kind = match.lastgroup or ""
+            if kind not in self.ignore:
+                yield Token(kind, match.group(), pos, 1, pos + 1, 1, end + 1, end)
+            pos = end
+
+
+@functools.cache
+def _scanner() -> _Scanner:
+    return _Scanner(_grammar())
 
 
 class _LineError(Exception):
@@ -205,10 +256,9 @@ class _Reader:
         self.header: str | None = None
         self.orders: list[ParsedOrder] = []
         self.diagnostics: list[Diagnostic] = []
-        self.known = self.map.names(vocab.lang)
+        self.known = _known_names(game_map, vocab.lang)
 
     def report(self, problem: Problem, number: int, line: str) -> None:
-        severity = Severity.WARNING if problem.code is ParseCode.FOREIGN_ADJECTIVE else None
         self.diagnostics.append(
             Diagnostic(
                 problem.message,
@@ -217,7 +267,7 @@ class _Reader:
                 number,
                 problem.column,
                 line,
-                severity or Severity.ERROR,
+                problem.severity,
                 problem.hint,
             )
         )
@@ -227,6 +277,8 @@ class _Reader:
             tokens = self.lex(line)
         except _LineError as exc:
             self.report(exc.problem, number, line)
+            return
+        if not tokens:
             return
         builder = OrderBuilder(self.map, self.vocab, self.position, line)
         line_power = self.header
@@ -240,10 +292,10 @@ class _Reader:
                 for problem in builder.problems:
                     self.report(problem, number, line)
                 builder.problems.clear()
-            if item.label is not None:
-                line_power = item.label.power
+            if item.labelled:
+                line_power = item.power
                 if item.built is None:
-                    self.header = item.label.power
+                    self.header = item.power
             built = item.built
             if built is None or built.order is None:
                 continue
@@ -254,31 +306,16 @@ class _Reader:
     # ------------------------------------------------------------------ lexing
     def lex(self, line: str) -> list[Token]:
         tokens: list[Token] = []
-        try:
-            for token in _grammar().lex(line):
-                if token.type == "WORD" and "-" in token:
-                    tokens.extend(self.split_hyphens(token))
-                else:
-                    tokens.append(token)
-        except UnexpectedCharacters as exc:
-            pos = exc.pos_in_stream or 0
-            char = line[pos] if pos < len(line) else ""
-            raise _LineError(
-                Problem(
-                    f"unexpected character {char!r}: not part of any order",
-                    ParseCode.UNEXPECTED_CHARACTER,
-                    exc.column,
-                )
-            ) from None
+        for token in _scanner().scan(line):
+            if token.type == "WORD" and "-" in token:
+                tokens.extend(self.split_hyphens(token))
+            else:
+                tokens.append(token)
         return tokens
 
     def is_name(self, text: str) -> bool:
-        key = fold(text)
-        return (
-            key in self.known
-            or bool(self.map.lookup_power(text, self.vocab.lang))
-            or self.map.lookup_coast(text, self.vocab.lang) is not None
-        )
+        """Whether the map knows ``text`` as a province, power or coast name."""
+        return fold(text) in self.known
 
     def split_hyphens(self, token: Token) -> list[Token]:
         """``Par-Bur`` -> ``Par``, ``-``, ``Bur``; ``Mid-Atlantic`` stays whole because the map
@@ -311,7 +348,7 @@ class _Reader:
     # ------------------------------------------------------------------ parsing
     def parse_item(self, tokens: list[Token], builder: OrderBuilder) -> Item:
         parser = _grammar().parse_interactive(start="item")
-        previous: Token | None = None
+        fed: list[Token] = []
         for raw in tokens:
             token = raw
             if raw.type == "WORD":
@@ -319,15 +356,14 @@ class _Reader:
             try:
                 parser.feed_token(token)
             except UnexpectedToken as exc:
-                raise _LineError(self.unexpected(exc, previous)) from None
-            previous = token
-        end = _end_token(previous)
+                raise _LineError(self.unexpected(exc, fed, builder.line)) from None
+            fed.append(token)
         try:
-            tree: Tree[Token] = parser.feed_token(end)
+            draft = parser.feed_token(_end_token(fed[-1] if fed else None))
         except UnexpectedToken as exc:
-            raise _LineError(self.unexpected(exc, previous)) from None
-        item: Item = builder.transform(tree)
-        return item
+            raise _LineError(self.unexpected(exc, fed, builder.line)) from None
+        assert isinstance(draft, ItemDraft)
+        return builder.item(draft)
 
     def retype(self, token: Token, choices: dict[str, object]) -> Token:
         """A word becomes a keyword where the grammar accepts that keyword."""
@@ -336,8 +372,12 @@ class _Reader:
                 return Token.new_borrow_pos(terminal, token.value, token)
         return token
 
-    def unexpected(self, exc: UnexpectedToken, previous: Token | None) -> Problem:
+    def unexpected(self, exc: UnexpectedToken, fed: list[Token], line: str) -> Problem:
         token: Token = exc.token
+        previous = fed[-1] if fed else None
+        unknown = self.unknown_name(fed, line)
+        if unknown is not None:
+            return unknown
         expected = set(exc.expected)
         if previous is not None and previous.type == "WORD":
             # After a name, "another word" is technically possible but never the answer.
@@ -349,6 +389,43 @@ class _Reader:
         else:
             message = f"unexpected {token.value!r}; expected {wanted}"
         return Problem(message, ParseCode.SYNTAX, token.column or 1)
+
+    def unknown_name(self, fed: list[Token], line: str) -> Problem | None:
+        """When the words just before a syntax error name nothing the map knows (``S A Par``
+        reads ``S`` as a place), that name is the better report."""
+        run: list[Token] = []
+        for token in reversed(fed):
+            if token.type != "WORD":
+                break
+            run.insert(0, token)
+        if not run:
+            return None
+        for end in range(1, len(run) + 1):
+            if fold(" ".join(run[:end])) in self.known:
+                return None
+        text = line[run[0].start_pos or 0 : run[-1].end_pos]
+        close = [
+            f"'{pid}' ({self.map.province(pid).name(self.vocab.lang)})"
+            for pid in self.map.suggest(text, self.vocab.lang)
+        ]
+        return Problem(
+            f"unknown province {text!r}" + did_you_mean(close, quoted=True),
+            ParseCode.UNKNOWN_PROVINCE,
+            run[0].column or 1,
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def _known_names(game_map: GameMap, lang: str) -> frozenset[str]:
+    """Every folded province, power and coast name of a map in ``lang``: a hyphenated word
+    that is one of them (``Mid-Atlantic``, ``Austria-Hungary``) is not split at its hyphens."""
+    known = set(game_map.names(lang))
+    for power in game_map.powers.values():
+        spellings = [power.name, *power.names.get(lang, ()), power.adjective(lang)]
+        known.update(fold(s) for s in spellings)
+    for code, words in game_map.coast_names.items():
+        known.update(fold(w) for w in (code, *words.get(lang, ())))
+    return frozenset(known)
 
 
 def _split(tokens: list[Token]) -> list[list[Token]]:

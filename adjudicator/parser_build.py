@@ -1,21 +1,19 @@
-"""From parse tree to orders: the Lark ``Transformer`` of the order language, and name resolution.
+"""From written shapes to orders: name resolution, phase awareness, unit types from the position.
 
-Private to :mod:`adjudicator.parser`. The transformer first turns names into small syntax values
-(:class:`Name`, :class:`Place`, :class:`UnitRef`), then each order rule resolves them against the
-map (and the position, when one is given) and builds the frozen order of :mod:`adjudicator.model`.
-Problems are collected, not raised, so one order can report several of them.
+Private to :mod:`adjudicator.parser`. :class:`OrderBuilder` takes the drafts that the grammar's
+transformer (:mod:`adjudicator.parser_syntax`) produced for one line, resolves every name against
+the map, fills left-out unit types from the position, decides by phase what a form means, and
+builds the frozen orders of :mod:`adjudicator.model`. Problems are collected, never raised, so one
+order can report several of them.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from lark import Token, Transformer, v_args
-from lark.tree import Meta
-
+from adjudicator.errors import Severity
 from adjudicator.gamemap import GameMap
 from adjudicator.model import (
     Build,
@@ -32,57 +30,16 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.parser_words import ParseCode, Problem, Vocabulary, fold
+from adjudicator.parser_syntax import Draft, ItemDraft, Name, OrderKind, Place, UnitRef
+from adjudicator.parser_words import ParseCode, Problem, Vocabulary, did_you_mean, either, fold
 from adjudicator.position import Position
 
-
-# ---------------------------------------------------------------------- syntax values
-@dataclass(frozen=True, slots=True)
-class Name:
-    """A run of words as written, with the column of each word."""
-
-    words: tuple[str, ...]
-    columns: tuple[int, ...]
-    text: str
-    """The source text from the first word to the last (``St. Petersburg``)."""
-
-    @property
-    def column(self) -> int:
-        return self.columns[0]
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    name: Name
-    coast: Name | None = None
-    """An explicit coast: ``/nc``, ``(north coast)``."""
-
-
-@dataclass(frozen=True, slots=True)
-class UnitRef:
-    type: UnitType | None
-    place: Place
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """The unit a support or convoy is for; ``foreign`` is the ignored adjective (``German``)."""
-
-    type: UnitType | None
-    place: Place
-    foreign: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    """A power label (``England:``); ``power`` is None when the name is unknown."""
-
-    power: str | None
+_Own = tuple[UnitType | None, Location]
 
 
 @dataclass(frozen=True, slots=True)
 class Built:
-    """An order rule's result: the order (None after a problem) and where it was written."""
+    """An order (None after a problem) and where it was written in its line."""
 
     order: Order | None
     column: int
@@ -92,212 +49,157 @@ class Built:
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One item of a line: a power label, an order, or both."""
+    """One item of a line, resolved: the labelled power (if a label was written) and the order."""
 
-    label: Label | None
+    labelled: bool
+    power: str | None
     built: Built | None
 
 
-class _Via:
-    """Marker for ``via convoy``."""
-
-
-_VIA = _Via()
-
-
-# ---------------------------------------------------------------------- the transformer
-class OrderBuilder(Transformer[Token, Any]):
-    """Builds one line's items; :attr:`problems` collects what went wrong."""
+class OrderBuilder:
+    """Resolves the drafts of one line; :attr:`problems` collects what went wrong."""
 
     def __init__(
         self, game_map: GameMap, vocab: Vocabulary, position: Position | None, line: str
     ) -> None:
-        super().__init__()
         self.map = game_map
         self.vocab = vocab
         self.lang = vocab.lang
+        self.names = game_map.names(vocab.lang)
         self.position = position
         self.phase = position.phase.type if position is not None else None
         self.line = line
         self.problems: list[Problem] = []
+        self._kinds: dict[OrderKind, Callable[[Draft], Order | None]] = {
+            "hold": self._hold,
+            "move": self._move,
+            "support": self._support,
+            "convoy": self._convoy,
+            "retreat": self._retreat,
+            "disband": self._disband,
+            "build": self._build,
+            "waive": lambda draft: Waive(),
+            "bare": self._bare,
+        }
 
-    def problem(self, message: str, code: ParseCode, column: int, hint: str | None = None) -> None:
-        self.problems.append(Problem(message, code, column, hint))
+    def problem(
+        self,
+        message: str,
+        code: ParseCode,
+        column: int,
+        hint: str | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> None:
+        self.problems.append(Problem(message, code, column, hint, severity))
 
-    # ------------------------------------------------------------------ names and places
-    def name(self, children: list[Token]) -> Name:
-        first, last = children[0], children[-1]
-        text = self.line[first.start_pos or 0 : last.end_pos]
-        return Name(tuple(str(t) for t in children), tuple(t.column or 1 for t in children), text)
+    def text(self, name: Name) -> str:
+        """A name as written in the line (``St. Petersburg``)."""
+        return self.line[name.start : name.end]
 
-    def coast(self, children: list[Any]) -> Name:
-        (child,) = children
-        if isinstance(child, Name):
-            return child
-        return Name((str(child),), (child.column or 1,), str(child))
+    # ------------------------------------------------------------------ items
+    def item(self, draft: ItemDraft) -> Item:
+        power = self._label(draft.label) if draft.label is not None else None
+        built = None
+        if draft.order is not None:
+            order = self._kinds[draft.order.kind](draft.order)
+            built = Built(order, draft.order.start + 1, draft.order.start, draft.order.end)
+        return Item(draft.label is not None, power, built)
 
-    def place(self, children: list[Any]) -> Place:
-        return Place(children[0], children[1] if len(children) > 1 else None)
-
-    def unit_type(self, children: list[Token]) -> UnitType:
-        return UnitType.ARMY if children[0].type == "ARMY" else UnitType.FLEET
-
-    def unit(self, children: list[Any]) -> UnitRef:
-        if len(children) == 1:
-            return UnitRef(None, children[0])
-        return UnitRef(children[0], children[1])
-
-    def foreign(self, children: list[Name]) -> Name:
-        name = children[0]
-        if not self.map.lookup_power(name.text, self.lang):
-            self.problem(
-                f"unknown power {name.text!r} before the supported unit"
-                + _did_you_mean(self._power_suggestions(name.text)),
-                ParseCode.FOREIGN_ADJECTIVE,
-                name.column,
-            )
-        return name
-
-    def target(self, children: list[Any]) -> Target:
-        foreign = isinstance(children[0], Name)
-        rest = children[1:] if foreign else children
-        if len(rest) == 1:
-            return Target(None, rest[0], foreign)
-        return Target(rest[0], rest[1], foreign)
-
-    def via(self, children: list[Token]) -> _Via:
-        return _VIA
-
-    def power(self, children: list[Any]) -> Name:
-        child = children[0]
-        if isinstance(child, Name):
-            return child
-        return Name((str(child),), (child.column or 1,), str(child))
-
-    def label(self, children: list[Name]) -> Label:
-        name = children[0]
-        found = self.map.lookup_power(name.text, self.lang)
+    def _label(self, name: Name) -> str | None:
+        text = self.text(name)
+        found = self.map.lookup_power(text, self.lang)
         if len(found) == 1:
-            return Label(found[0])
+            return found[0]
         if found:
             self.problem(
-                f"ambiguous power {name.text!r}: could be {_either(found)}",
+                f"ambiguous power {text!r}: could be {either(found)}",
                 ParseCode.AMBIGUOUS_POWER,
                 name.column,
             )
-        else:
-            powers = ", ".join(self.map.powers)
-            self.problem(
-                f"unknown power {name.text!r}" + _did_you_mean(self._power_suggestions(name.text)),
-                ParseCode.UNKNOWN_POWER,
-                name.column,
-                hint=f"the powers of this map are {powers}",
-            )
-        return Label(None)
-
-    def item(self, children: list[Any]) -> Item:
-        label = next((c for c in children if isinstance(c, Label)), None)
-        built = next((c for c in children if isinstance(c, Built)), None)
-        return Item(label, built)
+            return None
+        self.problem(
+            f"unknown power {text!r}" + did_you_mean(self._power_suggestions(text)),
+            ParseCode.UNKNOWN_POWER,
+            name.column,
+            hint=f"the powers of this map are {', '.join(self.map.powers)}",
+        )
+        return None
 
     # ------------------------------------------------------------------ orders
-    @v_args(meta=True)
-    def hold(self, meta: Meta, children: list[Any]) -> Built:
-        own = self._own(children[0])
-        return self._built(meta, None if own is None else Hold(*own))
+    def _hold(self, draft: Draft) -> Order | None:
+        own = self._own(draft)
+        return None if own is None else Hold(*own)
 
-    @v_args(meta=True)
-    def move(self, meta: Meta, children: list[Any]) -> Built:
-        own = self._own(children[0])
-        steps = [self.resolve(p) for p in children[1:] if isinstance(p, Place)]
-        if own is None or None in steps:
-            return self._built(meta, None)
+    def _move(self, draft: Draft) -> Order | None:
+        own = self._own(draft)
+        steps = [self.resolve(p) for p in draft.places]
         locations = [s for s in steps if s is not None]
-        return self._built(meta, self._move(own, locations, any(c is _VIA for c in children)))
+        if own is None or len(locations) < len(steps):
+            return None
+        return self._moving(own, locations, draft.via)
 
-    @v_args(meta=True)
-    def support(self, meta: Meta, children: list[Any]) -> Built:
-        own = self._own(children[0])
-        target: Target = next(c for c in children if isinstance(c, Target))
-        supported = self._target(target)
-        places = [c for c in children if isinstance(c, Place)]
-        destination = self.resolve(places[0]) if places else None
-        if own is None or supported is None or (places and destination is None):
-            return self._built(meta, None)
-        return self._built(meta, Support(*own, *supported, destination))
+    def _support(self, draft: Draft) -> Order | None:
+        own = self._own(draft)
+        supported = self._target(draft)
+        destination = self.resolve(draft.places[0]) if draft.places else None
+        if own is None or supported is None or (draft.places and destination is None):
+            return None
+        return Support(*own, *supported, destination)
 
-    @v_args(meta=True)
-    def convoy(self, meta: Meta, children: list[Any]) -> Built:
-        own = self._own(children[0])
-        target: Target = next(c for c in children if isinstance(c, Target))
-        army = self._target(target)
-        places = [c for c in children if isinstance(c, Place)]
-        destination = self.resolve(places[0])
-        if target.type is UnitType.FLEET:
+    def _convoy(self, draft: Draft) -> Order | None:
+        own = self._own(draft)
+        army = self._target(draft)
+        destination = self.resolve(draft.places[0])
+        if draft.target is not None and draft.target.type is UnitType.FLEET:
             self.problem(
                 "only armies are convoyed, but the convoy names a fleet",
                 ParseCode.CONVOYED_FLEET,
-                target.place.name.column,
+                draft.target.start + 1,
             )
-            return self._built(meta, None)
+            return None
         if own is None or army is None or destination is None:
-            return self._built(meta, None)
-        return self._built(meta, Convoy(*own, army[1], destination))
+            return None
+        return Convoy(*own, army[1], destination)
 
-    @v_args(meta=True)
-    def retreat(self, meta: Meta, children: list[Any]) -> Built:
-        own = self._own(children[0])
-        destination = self.resolve(next(c for c in children if isinstance(c, Place)))
+    def _retreat(self, draft: Draft) -> Order | None:
+        own = self._own(draft)
+        destination = self.resolve(draft.places[0])
         if own is None or destination is None:
-            return self._built(meta, None)
-        return self._built(meta, Retreat(*own, destination))
+            return None
+        return Retreat(*own, destination)
 
-    @v_args(meta=True)
-    def disband(self, meta: Meta, children: list[Any]) -> Built:
-        own = self._own(next(c for c in children if isinstance(c, UnitRef)))
-        return self._built(meta, None if own is None else Disband(*own))
+    def _disband(self, draft: Draft) -> Order | None:
+        own = self._own(draft)
+        return None if own is None else Disband(*own)
 
-    @v_args(meta=True)
-    def build(self, meta: Meta, children: list[Any]) -> Built:
-        unit: UnitRef = next(c for c in children if isinstance(c, UnitRef))
+    def _build(self, draft: Draft) -> Order | None:
+        unit = _unit(draft)
         location = self.resolve(unit.place)
-        return self._built(meta, None if location is None else Build(unit.type, location))
+        return None if location is None else Build(unit.type, location)
 
-    @v_args(meta=True)
-    def waive(self, meta: Meta, children: list[Any]) -> Built:
-        return self._built(meta, Waive())
-
-    @v_args(meta=True)
-    def bare(self, meta: Meta, children: list[Any]) -> Built:
+    def _bare(self, draft: Draft) -> Order | None:
         """A unit with no verb: a build in an adjustment phase, else a hold; two places written
         side by side (``A Par Bur``) are a move."""
-        unit: UnitRef = children[0]
         if self.phase is PhaseType.ADJUSTMENT:
-            location = self.resolve(unit.place)
-            return self._built(meta, None if location is None else Build(unit.type, location))
+            return self._build(draft)
+        unit = _unit(draft)
         if not isinstance(self._match(unit.place.name.words), Location):
             pair = self._split_pair(unit.place)
             if pair is not None:
-                mover = (self._fill(unit.type, pair[0]), pair[0])
-                return self._built(meta, self._move(mover, [pair[1]], via=False))
-        own = self._own(unit)
-        return self._built(meta, None if own is None else Hold(*own))
+                return self._moving((self._fill(unit.type, pair[0]), pair[0]), [pair[1]], False)
+        return self._hold(draft)
 
     # ------------------------------------------------------------------ helpers
-    def _built(self, meta: Meta, order: Order | None) -> Built:
-        return Built(order, meta.column, meta.start_pos, meta.end_pos)
-
-    def _move(
-        self, own: tuple[UnitType | None, Location], steps: list[Location], via: bool
-    ) -> Order:
+    def _moving(self, own: _Own, steps: list[Location], via: bool) -> Order:
         destination = steps[-1]
         path = tuple(s.province for s in steps[:-1])
         if self.phase is PhaseType.RETREAT and not path and not via:
             return Retreat(*own, destination)
         return Move(*own, destination, via_convoy=via or bool(path), path=path)
 
-    def _own(self, unit: UnitRef) -> tuple[UnitType | None, Location] | None:
+    def _own(self, draft: Draft) -> _Own | None:
         """The ordered unit: its type (filled from the position when left out) and location."""
+        unit = _unit(draft)
         location = self.resolve(unit.place)
         if location is None:
             return None
@@ -309,19 +211,25 @@ class OrderBuilder(Transformer[Token, Any]):
         found = unit_in(self.position, location.province)
         return found.type if found is not None else None
 
-    def _target(self, target: Target) -> tuple[UnitType | None, Location] | None:
+    def _target(self, draft: Draft) -> _Own | None:
+        target = draft.target
+        assert target is not None, "the grammar gives every support and convoy a target"
+        if target.foreign is not None:
+            self._check_adjective(target.foreign)
         place = target.place
         words = place.name.words
-        # `S German Ber`: an adjective without a unit type is glued to the place name.
+        # `S German Ber`: an adjective without a unit type reads as part of the place name.
         if (
-            not target.foreign
+            target.foreign is None
             and len(words) > 1
             and self._match(words) is None
             and self.map.lookup_power(words[0], self.lang)
             and self._match(words[1:]) is not None
         ):
-            rest = Name(words[1:], place.name.columns[1:], " ".join(words[1:]))
-            place = Place(rest, place.coast)
+            name = place.name
+            start = name.columns[1] - 1
+            rest = Name(words[1:], name.columns[1:], start, name.end)
+            place = Place(rest, place.coast, start, place.end)
         location = self.resolve(place)
         if location is None:
             return None
@@ -331,13 +239,25 @@ class OrderBuilder(Transformer[Token, Any]):
             unit_type = found.type if found is not None else None
         return unit_type, location
 
+    def _check_adjective(self, name: Name) -> None:
+        text = self.text(name)
+        if not self.map.lookup_power(text, self.lang):
+            self.problem(
+                f"unknown power {text!r} before the unit; the word is ignored"
+                + did_you_mean(self._power_suggestions(text)),
+                ParseCode.FOREIGN_ADJECTIVE,
+                name.column,
+                severity=Severity.WARNING,
+            )
+
     # ------------------------------------------------------------------ name resolution
     def resolve(self, place: Place) -> Location | None:
         """The location a place names, or None after recording why it names none."""
         found = self._match(place.name.words)
         if isinstance(found, tuple):
             self.problem(
-                f"ambiguous province {place.name.text!r}: could be {self._either_province(found)}",
+                f"ambiguous province {self.text(place.name)!r}: could be "
+                + self._either_province(found),
                 ParseCode.AMBIGUOUS_PROVINCE,
                 place.name.column,
             )
@@ -356,13 +276,13 @@ class OrderBuilder(Transformer[Token, Any]):
     def _match(self, words: Sequence[str]) -> Location | tuple[str, ...] | None:
         """A location for ``words`` (a tuple of ids when ambiguous, None when unknown): the whole
         name, else a name and a coast of that province (``bul ec``), else without ``the``."""
-        ids = self.map.lookup(" ".join(words), self.lang)
+        ids = self._lookup(words)
         if len(ids) == 1:
             return Location(ids[0])
         if ids:
             return ids
         for k in range(len(words) - 1, 0, -1):
-            head = self.map.lookup(" ".join(words[:k]), self.lang)
+            head = self._lookup(words[:k])
             if len(head) == 1:
                 coast = self.map.lookup_coast(" ".join(words[k:]), self.lang)
                 if coast is not None and coast in self.map.province(head[0]).coasts:
@@ -370,6 +290,9 @@ class OrderBuilder(Transformer[Token, Any]):
         if len(words) > 1 and self.vocab.is_article(words[0]):
             return self._match(words[1:])
         return None
+
+    def _lookup(self, words: Sequence[str]) -> tuple[str, ...]:
+        return self.names.get(fold(" ".join(words)), ())
 
     def _split_pair(self, place: Place) -> tuple[Location, Location] | None:
         words = place.name.words
@@ -389,20 +312,20 @@ class OrderBuilder(Transformer[Token, Any]):
         words = name.words
         for k in range(len(words) - 1, 0, -1):
             if isinstance(self._match(words[:k]), Location):
-                start = name.columns[0] - 1
-                head = self.line[start : name.columns[k - 1] - 1 + len(words[k - 1])]
+                head = self.line[name.start : name.columns[k - 1] - 1 + len(words[k - 1])]
                 bad = words[k]
                 self.problem(
                     f"unexpected word {bad!r} after {head!r}"
-                    + _did_you_mean(self._word_suggestions(bad), quoted=True),
+                    + did_you_mean(self._word_suggestions(bad), quoted=True),
                     ParseCode.SYNTAX,
                     name.columns[k],
                 )
                 return
-        close = self.map.suggest(name.text, self.lang)
+        text = self.text(name)
+        close = self.map.suggest(text, self.lang)
         shown = [f"'{pid}' ({self.map.province(pid).name(self.lang)})" for pid in close]
         self.problem(
-            f"unknown province {name.text!r}" + _did_you_mean(shown, quoted=True),
+            f"unknown province {text!r}" + did_you_mean(shown, quoted=True),
             ParseCode.UNKNOWN_PROVINCE,
             name.column,
         )
@@ -411,16 +334,16 @@ class OrderBuilder(Transformer[Token, Any]):
         coasts = self.map.province(province).coasts
         words = {code: self.map.coast_names.get(code, {}).get(self.lang, ()) for code in coasts}
         if coasts:
-            choices = _either([f"'{c.lower()}' ({w[0]})" if w else c for c, w in words.items()])
+            choices = either([f"'{c.lower()}' ({w[0]})" if w else c for c, w in words.items()])
             hint: str | None = f"{province} has the coasts {choices}"
         else:
             hint = f"{province} has no named coasts"
         self.problem(
-            f"unknown coast {coast.text!r}", ParseCode.UNKNOWN_COAST, coast.column, hint=hint
+            f"unknown coast {self.text(coast)!r}", ParseCode.UNKNOWN_COAST, coast.column, hint=hint
         )
 
     def _either_province(self, ids: Sequence[str]) -> str:
-        return _either([f"'{pid}' ({self.map.province(pid).name(self.lang)})" for pid in ids])
+        return either([f"'{pid}' ({self.map.province(pid).name(self.lang)})" for pid in ids])
 
     def _word_suggestions(self, word: str) -> list[str]:
         keywords = {fold(w): w for w in self.vocab.words() if len(w) > 1}
@@ -442,6 +365,11 @@ class OrderBuilder(Transformer[Token, Any]):
 
 
 # ---------------------------------------------------------------------- module helpers
+def _unit(draft: Draft) -> UnitRef:
+    assert draft.unit is not None, "the grammar gives every order but a waive a unit"
+    return draft.unit
+
+
 def unit_in(position: Position, province: str) -> Unit | None:
     """The unit an order for ``province`` is about: in a retreat phase the dislodged unit there
     comes first (the unit that dislodged it stands in the same province)."""
@@ -460,17 +388,3 @@ def order_power(order: Order, position: Position | None) -> str | None:
         return position.owner(order.location.province)
     unit = unit_in(position, order.location.province)
     return unit.power if unit is not None else None
-
-
-def _either(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _did_you_mean(suggestions: Sequence[str], *, quoted: bool = False) -> str:
-    if not suggestions:
-        return ""
-    shown = suggestions if quoted else [f"'{s}'" for s in suggestions]
-    return f" — did you mean {_either(shown)}?"

@@ -14,11 +14,11 @@ language means adding a table here, never touching the grammar.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from adjudicator.errors import InputError
+from adjudicator.errors import InputError, Severity
 from adjudicator.gamemap import fold_name
 
 
@@ -57,6 +57,7 @@ class Problem:
     column: int
     """1-based column in the line; 0 when unknown."""
     hint: str | None = None
+    severity: Severity = Severity.ERROR
 
 
 @functools.lru_cache(maxsize=8192)
@@ -255,3 +256,19 @@ def _describe_keyword(terminal: str, vocab: Vocabulary) -> str:
     if terminal == "DASH":
         return "'-' (move)"
     return vocab.describe(terminal)
+
+
+def either(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def did_you_mean(suggestions: Sequence[str], *, quoted: bool = False) -> str:
+    """`` — did you mean 'x'?`` (empty without suggestions); ``quoted`` when already quoted."""
+    if not suggestions:
+        return ""
+    shown = suggestions if quoted else [f"'{s}'" for s in suggestions]
+    return f" — did you mean {either(shown)}?"
