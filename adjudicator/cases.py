@@ -706,7 +706,11 @@ class _YamlReader:
         if coast is None:
             coasts = game_map.province(pid).coasts
             choices = f"; it has {', '.join(coasts)}" if coasts else "; it has no named coasts"
-            raise self.bad(node, f"unknown coast {coast_text!r} of {pid}{choices}", "case-province")
+            line = node.start_mark.line + 1
+            column = node.start_mark.column + 1 + column_offset
+            message = f"unknown coast {coast_text!r} of {pid}{choices}"
+            self.problem_at(line, column, message, "case-province")
+            raise _Bad(message)
         return Location(pid, coast)
 
     def unit(self, node: Node, power: str, game_map: GameMap, where: str) -> Unit:
@@ -941,9 +945,9 @@ class _YamlReader:
     ) -> tuple[CaseOrder, int]:
         text = key_text
         occurrence: int | None = None
-        match = re.fullmatch(r"(.*?)\s*#\s*(\d+)", text)
+        match = re.fullmatch(r"(.*?)\s*(?:#\s*(\d+)|\(\s*(\d+)\s*\))", text)
         if match:
-            text, occurrence = match.group(1), int(match.group(2))
+            text, occurrence = match.group(1), int(match.group(2) or match.group(3))
         power: str | None = None
         head, sep, rest = text.partition(":")
         if sep:

@@ -39,16 +39,15 @@ How the blocks become a :class:`~adjudicator.cases.Case`, following godip's runn
   given, so none is checked). jDip destroys a dislodged unit that has nowhere to retreat at once,
   so such a unit may be missing from ``POSTSTATE_DISLODGED``. jDip files state no per-order
   results.
-- Power names are matched as the map knows them; a misspelling close to exactly one power
+- Power names are matched as the map knows them; a power name with two letters swapped
   (``Germnay``, which the DATC 2.4 file contains and godip accepts) is accepted too.
 - Case ids are the first word after ``CASE`` without a trailing dot; a repeated id gets ``#2``,
   ``#3``, ... (the 2.4 file has two ``6.F.14``). The title is the rest of the ``CASE`` line, or
-  else the comment just above it.
+  else the first line of the last comment paragraph just above it.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -320,13 +319,13 @@ class _Reader:
         return self.game_map
 
     def read(self) -> list[Case]:
-        comments: list[str] = []
+        comments = _Comments()
         for number, raw in enumerate(self.lines, start=1):
             code, _, comment = raw.partition("#")
             line = _Line(number, raw, code.strip())
             if not line.text:
                 if self.block is None:
-                    comments = _comment_text(comment, comments) if raw.strip() else []
+                    comments.add(comment if raw.strip() else None)
                 continue
             word, _, rest = line.text.partition(" ")
             if self.block is not None:
@@ -334,11 +333,11 @@ class _Reader:
             elif word.upper() == "VARIANT_ALL":
                 self.variant(line, rest.strip())
             elif word.upper() == "CASE":
-                self.block, self.section = self.start(line, rest.strip(), comments), None
+                self.block, self.section = self.start(line, rest.strip(), comments.title), None
             else:
                 message = f"expected CASE or VARIANT_ALL, found {line.text!r}"
                 self.problem(line, message, "jdip-syntax")
-            comments = []
+            comments = _Comments()
         if self.block is not None:
             block = self.block
             message = f"case {block.case_id} has no END"
@@ -353,7 +352,7 @@ class _Reader:
         if word.upper() == "CASE":
             message = f"CASE {rest} starts before case {block.case_id} ended (missing END)"
             self.problem(line, message, "jdip-syntax")
-            self.block, self.section = self.start(line, rest, []), None
+            self.block, self.section = self.start(line, rest, ""), None
             return
         if word not in SECTIONS:
             if self.section is None:
@@ -389,14 +388,14 @@ class _Reader:
         except InputError:
             self.problem(line, f"unknown variant {name!r}", "jdip-variant", name)
 
-    def start(self, line: _Line, rest: str, comments: list[str]) -> _Block:
+    def start(self, line: _Line, rest: str, comment_title: str) -> _Block:
         head, _, tail = rest.partition(" ")
         case_id = head.rstrip(".") or f"line{line.number}"
         title = tail.strip().lstrip(".").strip()
         if title.startswith("(") and title.endswith(")"):
             title = title[1:-1].strip()
         if not title:
-            title = " ".join(comments)
+            title = comment_title
         count = self.ids.get(case_id, 0) + 1
         self.ids[case_id] = count
         if count > 1:
@@ -432,10 +431,11 @@ class _Reader:
         found = self.map.lookup_power(name)
         if len(found) == 1:
             return found[0]
-        by_lower = {p.lower(): p for p in self.map.powers}
-        close = difflib.get_close_matches(name.lower(), list(by_lower), n=2, cutoff=0.75)
-        if len(close) == 1:
-            return by_lower[close[0]]
+        # Transposed letters only (``Germnay``): close enough to be that power and nothing else.
+        letters = sorted(name.lower())
+        same = [p for p in self.map.powers if sorted(p.lower()) == letters]
+        if len(same) == 1:
+            return same[0]
         self.problem(
             line,
             f"unknown power {name!r}; powers are {', '.join(self.map.powers)}",
@@ -659,8 +659,26 @@ class _Reader:
         return {p for p, n in tries.items() if n >= 2 and p not in occupied}
 
 
-def _comment_text(comment: str, previous: list[str]) -> list[str]:
-    words = comment.strip().strip("#").strip()
-    if not words or set(words) <= {"#", "=", "-", "*"}:
-        return previous if not words else []
-    return [*previous, words]
+class _Comments:
+    """The comment paragraphs above a ``CASE`` line: an empty ``#`` line or a banner ends a
+    paragraph, a blank line forgets them."""
+
+    def __init__(self) -> None:
+        self.paragraph: list[str] = []
+        self.ended = False
+
+    def add(self, comment: str | None) -> None:
+        if comment is None:
+            self.paragraph, self.ended = [], False
+            return
+        words = comment.strip().strip("#").strip()
+        if not words or set(words) <= {"#", "=", "-", "*"}:
+            self.ended = True
+        elif self.ended:
+            self.paragraph, self.ended = [words], False
+        else:
+            self.paragraph.append(words)
+
+    @property
+    def title(self) -> str:
+        return self.paragraph[0] if self.paragraph else ""
