@@ -56,18 +56,21 @@ from adjudicator.position import Position
 from adjudicator.rules import Rules
 
 __all__ = [
+    "CASES_KIND",
     "AdjudicateFn",
     "Case",
     "CaseOrder",
     "CaseOutcome",
     "CaseReport",
     "CaseStatus",
+    "EngineUnavailableError",
     "Expectation",
     "ExpectedDislodgement",
     "ExpectedResult",
     "Step",
     "case_files",
     "compare_step",
+    "file_kind",
     "load_cases",
     "loads_cases",
     "run_case",
@@ -1363,7 +1366,7 @@ def _compare_centers(
 def _explain(outcome: CaseOutcome) -> str:
     case = outcome.case
     lines = [f"{case.id}  {case.title}  ({case.where})".rstrip()]
-    if case.source:
+    if case.source and case.source != case.where:
         lines.append(f"  source: {case.source}")
     if case.rules != Rules():
         lines.append(f"  rules: {case.rules.to_mapping()}")
