@@ -191,6 +191,10 @@ def _grammar(strict: bool = False) -> Lark:
     )
 
 
+_BAD = "$BAD"
+"""The token type of a character that starts no token."""
+
+
 class _Scanner:
     """The grammar's terminals compiled into one regular expression.
 
@@ -210,18 +214,15 @@ class _Scanner:
         self.ignore = frozenset(grammar.ignore_tokens)
 
     def scan(self, line: str) -> Iterator[Token]:
-        """The tokens of one line; :class:`_LineError` at a character no terminal matches."""
+        """The tokens of one line; a character no terminal matches becomes a :data:`_BAD`
+        token, so that only the item it stands in fails."""
         pos = 0
         while pos < len(line):
             match = self.regex.match(line, pos)
             if match is None or match.end() == pos:
-                raise _LineError(
-                    Problem(
-                        f"unexpected character {line[pos]!r}: not part of any order",
-                        ParseCode.UNEXPECTED_CHARACTER,
-                        pos + 1,
-                    )
-                )
+                yield Token(_BAD, line[pos], pos, 1, pos + 1, 1, pos + 2, pos + 1)
+                pos += 1
+                continue
             end = match.end()
             kind = match.lastgroup or ""
             if kind not in self.ignore:
@@ -273,11 +274,7 @@ class _Reader:
         )
 
     def read_line(self, number: int, line: str) -> None:
-        try:
-            tokens = self.lex(line)
-        except _LineError as exc:
-            self.report(exc.problem, number, line)
-            return
+        tokens = self.lex(line)
         if not tokens:
             return
         builder = OrderBuilder(self.map, self.vocab, self.position, line)
@@ -351,6 +348,14 @@ class _Reader:
         fed: list[Token] = []
         for raw in tokens:
             token = raw
+            if raw.type == _BAD:
+                raise _LineError(
+                    Problem(
+                        f"unexpected character {raw.value!r}: not part of any order",
+                        ParseCode.UNEXPECTED_CHARACTER,
+                        raw.column or 1,
+                    )
+                )
             if raw.type == "WORD":
                 token = self.retype(raw, parser.choices())  # type: ignore[no-untyped-call]
             try:
