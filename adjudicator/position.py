@@ -13,16 +13,19 @@ round-trip exactly.
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from adjudicator.errors import PositionError
+from adjudicator.errors import Diagnostic, MapError, PositionError
 from adjudicator.gamemap import GameMap, load_map
+from adjudicator.maploader import Keys, compose, duplicate_keys, key_path, locate
 from adjudicator.model import Location, Phase, PhaseType, Season, Unit, UnitType
 from adjudicator.outcomes import Dislodgement
 
@@ -111,11 +114,17 @@ class Position:
     def from_dict(
         cls, data: Mapping[str, Any], game_map: GameMap | None = None, path: str = "<position>"
     ) -> Position:
-        """Read position data, checking every unit and name against the map.
+        """Read position data, checking every unit and name against the map (the one named by
+        ``map:`` unless ``game_map`` is given).
 
-        Raises :class:`PositionError` naming the key of each problem.
+        Raises :class:`PositionError` with one diagnostic per problem, each naming the key
+        (``units.England[1]``).
         """
-        return _Reader(path).read(data, game_map)
+        if not isinstance(data, Mapping):
+            raise PositionError.single(
+                "a position must be a mapping with 'phase' and 'units'", "position-shape", path
+            )
+        return _Reader(path, None).read(data, game_map)
 
     def dumps(self, fmt: str = "yaml") -> str:
         """The position file text, ``yaml`` or ``json``."""
@@ -128,31 +137,35 @@ class Position:
     def loads(
         cls, text: str, game_map: GameMap | None = None, path: str = "<position>"
     ) -> Position:
-        """Read a position from YAML or JSON text (JSON is YAML)."""
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else 0
-            col = mark.column + 1 if mark is not None else 0
-            problem = getattr(exc, "problem", None) or str(exc)
-            raise PositionError.single(
-                f"malformed YAML: {problem}", "yaml", path, line, col
-            ) from None
+        """Read a position from YAML or JSON text. A ``path`` ending in ``.json`` is read as
+        strict JSON; anything else as YAML (which reads most JSON too). Problems carry the line
+        and column of the offending key."""
+        data = _parse(text, path)
         if not isinstance(data, dict):
             raise PositionError.single(
-                "a position file must be a mapping", "position-shape", path, 1, 1
+                "a position file must be a mapping with 'phase' and 'units'",
+                "position-shape",
+                path,
+                1,
+                1,
+                _line(text, 1),
             )
-        return cls.from_dict(data, game_map, path)
+        return _Reader(path, text).read(data, game_map)
 
     @classmethod
     def load(cls, path: str | Path, game_map: GameMap | None = None) -> Position:
-        """Read a position file; raise :class:`PositionError` if it cannot be read."""
+        """Read a position file; raise :class:`PositionError` if it cannot be read or used.
+
+        A ``map:`` that names a file is found relative to the position file."""
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except OSError as exc:
             raise PositionError.single(
-                f"cannot read position file: {exc}", "io", str(path)
+                f"cannot read position file: {exc.strerror or exc}", "io", str(path)
+            ) from None
+        except UnicodeDecodeError as exc:
+            raise PositionError.single(
+                f"position file is not UTF-8 text: {exc.reason}", "io", str(path)
             ) from None
         return cls.loads(text, game_map, str(path))
 
@@ -161,140 +174,358 @@ def _unit_key(unit: Unit) -> tuple[str, str, str]:
     return (unit.power, unit.location.province, str(unit))
 
 
+def _line(text: str, line: int) -> str | None:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def _parse(text: str, path: str) -> object:
+    """The data of a YAML or JSON text; :class:`PositionError` with line and column if it is
+    malformed."""
+    if path.lower().endswith(".json"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PositionError.single(
+                f"malformed JSON: {exc.msg}",
+                "json",
+                path,
+                exc.lineno,
+                exc.colno,
+                _line(text, exc.lineno),
+            ) from None
+        except RecursionError:
+            raise PositionError.single("malformed JSON: nested too deeply", "json", path) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        col = mark.column + 1 if mark is not None else 0
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise PositionError.single(
+            f"malformed YAML: {problem}", "yaml", path, line, col, _line(text, line)
+        ) from None
+    except RecursionError:
+        raise PositionError.single("malformed YAML: nested too deeply", "yaml", path) from None
+    except (ValueError, TypeError) as exc:  # e.g. a date like 2001-02-30
+        raise PositionError.single(f"malformed YAML: {exc}", "yaml", path) from None
+
+
+_START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
+_COAST_SPLIT = re.compile(r"\s*[/(]\s*")
+_UNIT = re.compile(r"(?i)(a|f|army|fleet)\s+(\S.*)")
+
+
 class _Reader:
-    """Reads position data, collecting every problem before raising."""
+    """Reads position data, collecting every problem (with its key, line and column when the
+    text is known) before raising one :class:`PositionError`."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, text: str | None) -> None:
         self.path = path
-        self.problems: list[str] = []
+        self.lines = text.splitlines() if text is not None else []
+        self.root = compose(text) if text is not None else None
+        self.problems: list[Diagnostic] = []
 
-    def fail(self, message: str) -> None:
-        self.problems.append(message)
+    def fail(
+        self,
+        keys: Keys,
+        message: str,
+        code: str,
+        hint: str | None = None,
+        node: yaml.Node | None = None,
+    ) -> None:
+        if node is not None:
+            line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        else:
+            line, col = locate(self.root, keys)
+        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        where = key_path(keys)
+        text = f"{where}: {message}" if where else message
+        self.problems.append(Diagnostic(text, code, self.path, line, col, source, hint=hint))
 
-    def read(self, data: Mapping[str, Any], game_map: GameMap | None) -> Position:
+    def read(self, data: Mapping[Any, Any], game_map: GameMap | None) -> Position:
+        for keys, node in duplicate_keys(self.root):
+            self.fail(
+                keys, "key given twice (only the last would count)", "duplicate-key", node=node
+            )
         for key in data:
             if key not in _KEYS:
-                self.fail(f"unknown key {key!r}; expected one of {', '.join(_KEYS)}")
-        game_map = game_map or load_map(str(data.get("map") or "standard"))
-        try:
-            phase = Phase.parse(str(data.get("phase") or "S1901M"))
-        except ValueError as exc:
-            self.fail(f"phase: {exc}")
-            phase = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
-        units = list(self.units(data.get("units") or {}, game_map, "units"))
-        dislodged = list(self.dislodged(data.get("dislodged") or {}, game_map))
-        standoffs = frozenset(self.provinces(data.get("standoffs") or [], game_map, "standoffs"))
+                self.fail((key,), f"unknown key; expected one of {', '.join(_KEYS)}", "unknown-key")
+        game_map = self.game_map(data.get("map"), game_map)
+        if game_map is None:
+            raise PositionError(list(self.problems))
+        phase = self.phase(data.get("phase"))
+        units = self.units(data.get("units"), game_map)
+        dislodged = self.dislodged(data.get("dislodged"), game_map)
+        standoffs = self.standoffs(data.get("standoffs"), game_map)
         centers = self.centers(data.get("supply_centers"), game_map)
-        seen: dict[str, Unit] = {}
-        for unit in units:
-            if unit.province in seen:
-                self.fail(f"units: {unit} and {seen[unit.province]} stand in the same province")
-            seen[unit.province] = unit
         if self.problems:
-            raise PositionError.single("; ".join(self.problems), "position", self.path)
+            raise PositionError(sorted(self.problems, key=lambda d: (d.line, d.column)))
         return Position(game_map.name, phase, tuple(units), tuple(dislodged), standoffs, centers)
 
-    def power(self, name: object, game_map: GameMap, where: str) -> str | None:
+    # ------------------------------------------------------------------ map and phase
+    def game_map(self, raw: object, given: GameMap | None) -> GameMap | None:
+        if raw is not None and not isinstance(raw, str):
+            self.fail(("map",), "must be a map name, like 'standard', or a map file", "map")
+            return given
+        if given is not None:
+            if raw is not None and not _is_file_name(raw):
+                names = {given.name.lower(), *(a.lower() for a in given.aliases)}
+                if raw.strip().lower() not in names:
+                    self.fail(
+                        ("map",),
+                        f"this position is for map {raw!r}, but map {given.name!r} was given",
+                        "map",
+                    )
+            return given
+        name = raw or "standard"
+        if _is_file_name(name) and not Path(name).is_absolute() and self.path[:1] != "<":
+            name = str(Path(self.path).parent / name)
+        try:
+            return load_map(name)
+        except MapError as exc:
+            first = exc.diagnostics[0] if exc.diagnostics else None
+            if first is None or first.code not in ("unknown-map", "io"):
+                raise  # the map file itself is broken: its own error says where
+            message = first.message if first.code == "unknown-map" else f"{name}: {first.message}"
+            self.fail(("map",), message, "unknown-map", first.hint)
+            return None
+
+    def phase(self, raw: object) -> Phase:
+        if raw is None:
+            return _START
+        try:
+            return Phase.parse(str(raw))
+        except ValueError as exc:
+            self.fail(("phase",), str(exc), "phase")
+            return _START
+
+    # ------------------------------------------------------------------ names
+    def power(
+        self, name: object, game_map: GameMap, keys: Keys, seen: dict[str, object]
+    ) -> str | None:
         found = game_map.lookup_power(str(name))
+        if len(found) != 1:
+            close = difflib.get_close_matches(str(name), list(game_map.powers), n=1, cutoff=0.6)
+            self.fail(
+                keys,
+                f"unknown power {name!r}; powers are {', '.join(game_map.powers)}",
+                "unknown-power",
+                f"did you mean {close[0]!r}?" if close else None,
+            )
+            return None
+        power = found[0]
+        if power in seen:
+            self.fail(keys, f"{power} is already listed (as {seen[power]!r})", "duplicate-key")
+            return None
+        seen[power] = name
+        return power
+
+    def province(self, raw: object, game_map: GameMap, keys: Keys) -> str | None:
+        """A province id from an id or a name (``STP``, ``St. Petersburg``)."""
+        text = str(raw).strip() if isinstance(raw, str | int) else ""
+        found = game_map.lookup(text) if text else ()
         if len(found) == 1:
             return found[0]
-        self.fail(f"{where}: unknown power {name!r}; powers are {', '.join(game_map.powers)}")
+        if not text:
+            self.fail(keys, f"expected a province, not {raw!r}", "unknown-province")
+            return None
+        close = game_map.suggest(text)
+        hint = (
+            f"did you mean {close[0]!r} ({game_map.province(close[0]).name()})?" if close else None
+        )
+        self.fail(keys, f"unknown province {text!r}", "unknown-province", hint)
         return None
 
-    def unit(self, power: str, text: str, game_map: GameMap, where: str) -> Unit | None:
-        kind, _, place = str(text).strip().partition(" ")
-        try:
-            unit_type = UnitType(kind.upper())
-            loc = Location.parse(place)
-        except ValueError:
-            self.fail(f"{where}: invalid unit {text!r}; expected a form like 'A PAR' or 'F STP/SC'")
+    def unit(self, power: str, raw: object, game_map: GameMap, keys: Keys) -> Unit | None:
+        match = _UNIT.fullmatch(raw.strip()) if isinstance(raw, str) else None
+        if match is None:
+            self.fail(
+                keys,
+                f"invalid unit {raw!r}; expected a form like 'A PAR' or 'F STP/SC'",
+                "unit",
+            )
             return None
-        if loc.province not in game_map.provinces:
-            close = game_map.suggest(loc.province)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            self.fail(f"{where}: unknown province {loc.province!r} in {text!r}{hint}")
+        unit_type = UnitType(match.group(1)[0].upper())
+        place, *coast_text = _COAST_SPLIT.split(match.group(2).rstrip(") "), maxsplit=1)
+        pid = self.province(place, game_map, keys)
+        if pid is None:
             return None
-        if unit_type is UnitType.ARMY and loc.coast is not None:
-            loc = loc.bare
-        if not game_map.is_valid_location(loc, unit_type):
-            options = game_map.locations(loc.province, unit_type)
-            if unit_type is UnitType.FLEET and loc.coast is None and len(options) > 1:
-                choices = " or ".join(str(o) for o in options)
-                self.fail(f"{where}: {text!r} needs a coast: {choices}")
-            else:
-                self.fail(f"{where}: a unit {text!r} cannot stand there")
-            return None
-        return Unit(power, unit_type, loc)
+        coast = None
+        if coast_text:
+            coast = game_map.lookup_coast(coast_text[0])
+            if coast is None:
+                self.fail(keys, f"unknown coast {coast_text[0]!r} in {raw!r}", "unit-location")
+                return None
+        loc = Location(pid, coast if unit_type is UnitType.FLEET else None)
+        if game_map.is_valid_location(loc, unit_type):
+            return Unit(power, unit_type, loc)
+        options = game_map.locations(pid, unit_type)
+        province = game_map.province(pid)
+        if options and coast is None:
+            choices = " or ".join(f"{unit_type} {o}" for o in options)
+            self.fail(
+                keys,
+                f"{raw!r}: a fleet in {pid} needs its coast",
+                "missing-coast",
+                f"write {choices}",
+            )
+        elif options:
+            self.fail(
+                keys,
+                f"{raw!r}: {pid} has no coast {coast}",
+                "unit-location",
+                f"write {' or '.join(f'{unit_type} {o}' for o in options)}",
+            )
+        elif province.type == "impassable":
+            self.fail(keys, f"{raw!r}: {pid} is impassable", "unit-location")
+        elif unit_type is UnitType.ARMY:
+            self.fail(keys, f"{raw!r}: an army cannot stand in the sea {pid}", "unit-location")
+        else:
+            self.fail(keys, f"{raw!r}: a fleet cannot stand in the inland {pid}", "unit-location")
+        return None
 
-    def units(self, raw: object, game_map: GameMap, where: str) -> Iterable[Unit]:
+    # ------------------------------------------------------------------ sections
+    def units(self, raw: object, game_map: GameMap) -> list[Unit]:
+        out: list[Unit] = []
+        if raw is None:
+            return out
         if not isinstance(raw, dict):
-            self.fail(f"{where}: must map each power to a list of units")
-            return
+            self.fail(("units",), "must map each power to a list of units", "position-shape")
+            return out
+        seen: dict[str, object] = {}
+        where: dict[str, Unit] = {}
         for name, items in raw.items():
-            power = self.power(name, game_map, where)
+            power = self.power(name, game_map, ("units", name), seen)
             if power is None:
                 continue
             if not isinstance(items, list):
-                self.fail(f"{where}.{name}: must be a list of units like 'A PAR'")
+                self.fail(
+                    ("units", name), "must be a list of units like [A PAR, F BRE]", "position-shape"
+                )
                 continue
-            for text in items:
-                unit = self.unit(power, str(text), game_map, f"{where}.{name}")
-                if unit is not None:
-                    yield unit
+            for index, text in enumerate(items):
+                keys: Keys = ("units", name, index)
+                unit = self.unit(power, text, game_map, keys)
+                if unit is None:
+                    continue
+                other = where.get(unit.province)
+                if other is not None:
+                    self.fail(
+                        keys,
+                        f"{unit.province} already holds {other} of {other.power}",
+                        "duplicate-unit",
+                    )
+                    continue
+                where[unit.province] = unit
+                out.append(unit)
+        return out
 
-    def dislodged(self, raw: object, game_map: GameMap) -> Iterable[Dislodgement]:
+    def dislodged(self, raw: object, game_map: GameMap) -> list[Dislodgement]:
+        out: list[Dislodgement] = []
+        if raw is None:
+            return out
         if not isinstance(raw, dict):
-            self.fail("dislodged: must map each power to {unit: attacked-from province}")
-            return
+            self.fail(
+                ("dislodged",),
+                "must map each power to {unit: province it was attacked from}",
+                "position-shape",
+            )
+            return out
+        seen: dict[str, object] = {}
+        where: dict[str, Unit] = {}
         for name, items in raw.items():
-            power = self.power(name, game_map, "dislodged")
+            power = self.power(name, game_map, ("dislodged", name), seen)
             if power is None:
                 continue
             if not isinstance(items, dict):
                 self.fail(
-                    f"dislodged.{name}: must map each unit to the province it was attacked from"
+                    ("dislodged", name),
+                    "must map each unit to the province it was attacked from, like {A PAR: BUR}",
+                    "position-shape",
                 )
                 continue
             for text, origin in items.items():
-                unit = self.unit(power, str(text), game_map, f"dislodged.{name}")
-                by_convoy = isinstance(origin, dict) and bool(origin.get("convoy", False))
-                source = origin.get("from") if isinstance(origin, dict) else origin
-                where = f"dislodged.{name}.{text}"
-                provinces = self.provinces([source], game_map, where)
-                if unit is not None and provinces:
-                    yield Dislodgement(unit, provinces[0], by_convoy)
-
-    def provinces(self, raw: object, game_map: GameMap, where: str) -> list[str]:
-        if not isinstance(raw, list):
-            self.fail(f"{where}: must be a list of provinces")
-            return []
-        out = []
-        for item in raw:
-            pid = str(item).strip().upper().partition("/")[0]
-            if pid not in game_map.provinces:
-                self.fail(f"{where}: unknown province {item!r}")
-            else:
-                out.append(pid)
+                keys: Keys = ("dislodged", name, text)
+                unit = self.unit(power, text, game_map, keys)
+                attack = self.attack(origin, game_map, keys)
+                if unit is None or attack is None:
+                    continue
+                if unit.province in where:
+                    self.fail(
+                        keys,
+                        f"{unit.province} already holds the dislodged {where[unit.province]}",
+                        "duplicate-unit",
+                    )
+                    continue
+                where[unit.province] = unit
+                out.append(Dislodgement(unit, attack[0], attack[1]))
         return out
+
+    def attack(self, origin: object, game_map: GameMap, keys: Keys) -> tuple[str, bool] | None:
+        """``BUR`` or ``{from: BUR, convoy: true}`` -> (province, by convoy)."""
+        if not isinstance(origin, dict):
+            pid = self.province(origin, game_map, keys)
+            return None if pid is None else (pid, False)
+        for key in origin:
+            if key not in ("from", "convoy"):
+                self.fail((*keys, key), "unknown key; expected 'from' and 'convoy'", "unknown-key")
+        convoy = origin.get("convoy", False)
+        if not isinstance(convoy, bool):
+            self.fail((*keys, "convoy"), "must be true or false", "position-shape")
+        if "from" not in origin:
+            self.fail(keys, "missing 'from': the province the attack came from", "position-shape")
+            return None
+        pid = self.province(origin["from"], game_map, (*keys, "from"))
+        return None if pid is None else (pid, convoy is True)
+
+    def standoffs(self, raw: object, game_map: GameMap) -> frozenset[str]:
+        if raw is None:
+            return frozenset()
+        if not isinstance(raw, list):
+            self.fail(("standoffs",), "must be a list of provinces", "position-shape")
+            return frozenset()
+        found = (self.province(item, game_map, ("standoffs", i)) for i, item in enumerate(raw))
+        return frozenset(pid for pid in found if pid is not None)
 
     def centers(self, raw: object, game_map: GameMap) -> dict[str, tuple[str, ...]]:
         if raw is None:
             return dict(game_map.starting_centers)
         if not isinstance(raw, dict):
-            self.fail("supply_centers: must map each power to a list of provinces")
+            self.fail(
+                ("supply_centers",),
+                "must map each power to a list of provinces",
+                "position-shape",
+            )
             return {}
         out: dict[str, tuple[str, ...]] = {}
         owner: dict[str, str] = {}
+        seen: dict[str, object] = {}
         for name, items in raw.items():
-            power = self.power(name, game_map, "supply_centers")
+            power = self.power(name, game_map, ("supply_centers", name), seen)
             if power is None:
                 continue
-            provinces = self.provinces(items or [], game_map, f"supply_centers.{name}")
-            for pid in provinces:
+            if items is not None and not isinstance(items, list):
+                self.fail(("supply_centers", name), "must be a list of provinces", "position-shape")
+                continue
+            owned: list[str] = []
+            for index, item in enumerate(items or ()):
+                keys: Keys = ("supply_centers", name, index)
+                pid = self.province(item, game_map, keys)
+                if pid is None:
+                    continue
                 if pid not in game_map.supply_centers:
-                    self.fail(f"supply_centers.{name}: {pid} is not a supply centre")
+                    self.fail(keys, f"{pid} is not a supply centre", "not-a-center")
                 elif pid in owner:
-                    self.fail(f"supply_centers: {pid} is owned by both {owner[pid]} and {power}")
-                owner[pid] = power
-            out[power] = tuple(provinces)
+                    again = "listed twice" if owner[pid] == power else f"owned by {owner[pid]}"
+                    self.fail(keys, f"{pid} is already {again}", "duplicate-center")
+                else:
+                    owner[pid] = power
+                    owned.append(pid)
+            out[power] = tuple(owned)
         return out
+
+
+def _is_file_name(name: str) -> bool:
+    return name.lower().endswith((".yaml", ".yml")) or "/" in name or "\\" in name
