@@ -81,7 +81,7 @@ def _build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="OPTION=CHOICE",
-        help="a rules option, e.g. adjacent_convoy=1982 (repeatable)",
+        help="a rules option, e.g. adjacent_convoy=fallback (repeatable)",
     )
     adjudicate.set_defaults(handler=_cmd_adjudicate)
 
