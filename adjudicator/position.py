@@ -1,9 +1,12 @@
 """Positions: the state of a game at the start of a phase, and their YAML/JSON files.
 
 A position file holds ``map``, ``phase``, ``units`` (power -> units such as ``F STP/SC``),
-``dislodged`` (power -> {unit: province it was attacked from}), ``standoffs`` and
-``supply_centers`` (power -> provinces). :meth:`Position.to_dict` and :meth:`Position.from_dict`
-round-trip exactly.
+``dislodged`` (power -> {unit: province it was attacked from, or ``{from: PROV, convoy: true}``
+when the attacker came by convoy}), ``standoffs`` and ``supply_centers`` (power -> provinces).
+:meth:`Position.to_dict` / :meth:`Position.from_dict` and :meth:`Position.dumps` /
+:meth:`Position.loads` round-trip exactly. The reader is tolerant (names, power codes, any case,
+``F Spa(sc)``) and reports every problem as a :class:`~adjudicator.errors.Diagnostic` naming the
+file, key, line and column. ``docs/positions.md`` documents the format.
 
 >>> from adjudicator.gamemap import load_map
 >>> p = Position.initial(load_map("standard"))

@@ -495,3 +495,23 @@ def test_arbitrary_data_raises_only_position_errors(data: dict[str, Any]) -> Non
         Position.loads(yaml.safe_dump(data), path="data.yaml")
     except PositionError as exc:
         assert all(d.path == "data.yaml" for d in exc.diagnostics)
+
+
+# --------------------------------------------------------------------------- the documentation
+DOC = Path(__file__).resolve().parents[1] / "docs" / "positions.md"
+
+
+def test_documented_example_is_the_retreat_file() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    example = text.split("## The format", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert Position.loads(example, path="docs.yaml") == _load("retreat.yaml")
+
+
+def test_every_error_code_is_documented() -> None:
+    text = DOC.read_text(encoding="utf-8").split("## Errors", 1)[1]
+    documented: set[str] = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            documented |= set(line.split("|")[1].replace("`", "").replace(" ", "").split("/"))
+    raised = {code for _, code, _, _ in ERRORS} | {"io", "yaml", "json", "position-shape"}
+    assert raised == documented
