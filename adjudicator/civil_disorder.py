@@ -60,7 +60,8 @@ def removal_order(
 ) -> list[Unit]:
     """All of ``units``, in the order civil disorder would remove them."""
     unit_list = list(units)
-    if rule is CivilDisorder.HOME_DISTANCE:
+    # Coerce: ``Rules(civil_disorder="home-distance")`` hands over the plain string.
+    if CivilDisorder(rule) is CivilDisorder.HOME_DISTANCE:
         key = _home_distance_key(game_map, game_map.home_centers(power))
     else:
         key = _owned_distance_key(game_map, tuple(owned))

@@ -390,3 +390,10 @@ def test_home_distance_matches_the_diplomacy_package_games(standard: GameMap) ->
         units = [unit(power, u) for u in left]
         chosen = removals(standard, power, units, centers, len(gone), CivilDisorder.HOME_DISTANCE)
         assert sorted(str(u) for u in chosen) == gone, name
+
+
+def test_rule_given_as_a_plain_string(standard: GameMap) -> None:
+    units = [unit("Italy", "A WAR"), unit("Italy", "A TUS")]
+    plain = CivilDisorder("home-distance").value
+    chosen = removals(standard, "Italy", units, ["WAR"], 1, plain)  # type: ignore[arg-type]
+    assert [str(u) for u in chosen] == ["A WAR"]
