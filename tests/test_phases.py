@@ -206,3 +206,54 @@ def test_a_whole_year(standard: GameMap) -> None:
     steps.append(advance(standard, steps[-1], units2))
     assert [str(p.phase) for p in steps] == ["S1901R", "F1901M", "F1901R", "W1901A", "S1902M"]
     assert "VIE" in steps[3].supply_centers["Russia"]
+
+
+def test_a_whole_year_through_the_engine(standard: GameMap) -> None:
+    """Spring dislodgement, its retreat, Fall captures, winter builds: S1901M -> S1902M."""
+    engine = pytest.importorskip("adjudicator.engine")
+    from adjudicator.model import Build, Hold, Move, Retreat, Support
+
+    def loc(pid: str) -> Location:
+        return Location(pid)
+
+    army = UnitType.ARMY
+    game = position(
+        "S1901M",
+        {"France": ["A PAR", "A MAR", "A BUR"], "Germany": ["A MUN", "A RUH"]},
+        {"France": FRANCE_HOME, "Germany": GERMANY_HOME},
+    )
+    spring = engine.adjudicate(
+        game,
+        {
+            "Germany": [
+                Move(army, loc("MUN"), loc("BUR")),
+                Support(army, loc("RUH"), army, loc("MUN"), loc("BUR")),
+            ],
+            "France": [Hold(army, loc("BUR"))],
+        },
+        game_map=standard,
+    )
+    assert str(spring.next_position.phase) == "S1901R"
+    retreat = engine.adjudicate(
+        spring.next_position, {"France": [Retreat(army, loc("BUR"), loc("PIC"))]}, game_map=standard
+    )
+    fall_start = retreat.next_position
+    assert str(fall_start.phase) == "F1901M"
+    assert fall_start.supply_centers == game.supply_centers
+    fall = engine.adjudicate(
+        fall_start,
+        {"Germany": [Move(army, loc("BUR"), loc("BEL")), Move(army, loc("RUH"), loc("HOL"))]},
+        game_map=standard,
+    )
+    winter = fall.next_position
+    assert str(winter.phase) == "W1901A"
+    assert winter.supply_centers["Germany"] == ("BEL", "BER", "HOL", "KIE", "MUN")
+    builds = engine.adjudicate(
+        winter,
+        {"Germany": [Build(army, loc("BER")), Build(UnitType.FLEET, loc("KIE"))]},
+        game_map=standard,
+    )
+    spring2 = builds.next_position
+    assert str(spring2.phase) == "S1902M"
+    assert {str(u) for u in spring2.units_of("Germany")} == {"A BEL", "A HOL", "A BER", "F KIE"}
+    assert builds.notes == ("Germany: 1 unused build waived",)
