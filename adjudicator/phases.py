@@ -2,7 +2,12 @@
 
 Spring movement, spring retreats (only if a unit was dislodged), fall movement, fall retreats
 (likewise), winter adjustments (only if some power must build or remove), then the next year.
-Ownership changes after the Fall's movement and its retreats, never after Spring.
+Ownership changes after the Fall's movement and its retreats, never after Spring; victory is
+checked right after that update (:func:`victory_notes`).
+
+A retreat phase is kept even when no dislodged unit has anywhere to go: those units are disbanded
+by the retreat phase with a result each, as the ``diplomacy`` package's saved games record it
+(webDiplomacy skips such a phase instead, kestasjk/webDiplomacy#194).
 """
 
 from __future__ import annotations
