@@ -310,6 +310,14 @@ class OrderBuilder:
 
     def _unknown(self, name: Name) -> None:
         words = name.words
+        text = self.text(name)
+        if self.map.lookup_power(text, self.lang):
+            self.problem(
+                f"{text!r} is a power, not a province; a power header ends with ':' ({text}:)",
+                ParseCode.SYNTAX,
+                name.column,
+            )
+            return
         for k in range(len(words) - 1, 0, -1):
             if isinstance(self._match(words[:k]), Location):
                 head = self.line[name.start : name.columns[k - 1] - 1 + len(words[k - 1])]
@@ -321,7 +329,6 @@ class OrderBuilder:
                     name.columns[k],
                 )
                 return
-        text = self.text(name)
         close = self.map.suggest(text, self.lang)
         shown = [f"'{pid}' ({self.map.province(pid).name(self.lang)})" for pid in close]
         self.problem(

@@ -418,6 +418,7 @@ ERRORS = [
     ("Sevastapol S A Par", "unknown-province", 1, "did you mean 'SEV' (Sevastopol)?"),
     ("[England A Lon H", "syntax", 10, "expected"),
     ("(nc)", "syntax", 1, "unexpected '('"),
+    ("England", "syntax", 1, "'England' is a power, not a province; a power header ends with ':'"),
     ("1. 2. A Par H", "syntax", 4, "unexpected '2.'"),
 ]
 
@@ -728,3 +729,40 @@ def test_arbitrary_text_never_raises(text: str, where: Position | None) -> None:
 )
 def test_word_soup_never_raises(words: list[str], glue: str, where: Position | None) -> None:
     _never_raises_beyond_input_errors(glue.join(words), where)
+
+
+# --------------------------------------------------------------------------- real orders
+def test_real_game_orders_round_trip(shared_dir: Path) -> None:
+    """Every order of the 40 recorded games (the ``diplomacy`` package's canonical strings)
+    parses, and prints back to the same string."""
+    import json
+
+    seen: set[str] = set()
+    for path in sorted((shared_dir / "games" / "cicero").glob("*.json")):
+        game = json.loads(path.read_text(encoding="utf-8"))
+        for phase in game.get("phases", []):
+            for orders in (phase.get("orders") or {}).values():
+                seen.update(orders or ())
+    if not seen:
+        pytest.skip("no recorded games in ../shared/games/cicero")
+    mismatched = {text: str(parse(text)) for text in sorted(seen) if str(parse(text)) != text}
+    assert mismatched == {}
+
+
+def test_jdip_datc_orders_parse(shared_dir: Path) -> None:
+    """The orders of jDip's DATC file (``England: F lon-nth``, ``A wal SUPPORTS F lon-yor``)
+    parse, except the two the DATC writes wrong on purpose."""
+    path = shared_dir / "datc" / "datc_v2.4_06.txt"
+    if not path.is_file():
+        pytest.skip("../shared/datc/datc_v2.4_06.txt is not present")
+    lines: list[str] = []
+    in_orders = False
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if (line.isupper() and " " not in line) or line.startswith(("CASE ", "PRESTATE_")):
+            in_orders = line == "ORDERS"
+        elif in_orders and line and not line.startswith("#"):
+            lines.append(line)
+    result = parse_orders("\n".join(lines), STANDARD)
+    assert len(result.orders) > 600
+    assert sorted(d.code for d in result.diagnostics) == ["convoyed-fleet", "unknown-power"]
