@@ -104,6 +104,14 @@ class Rules:
     retreat_to_convoyed_attacker_origin: bool = True
     """DATC 4.A.5: a unit may retreat to the origin of an attacker that came by convoy."""
 
+    def __post_init__(self) -> None:
+        # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares
+        # options by identity, so a stray string would otherwise be silently ignored.
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if type(value) is not type(f.default):
+                object.__setattr__(self, f.name, _coerce(f.name, value, f.default))
+
     def replace(self, **changes: object) -> Rules:
         """A copy with some options changed (values may be given as their strings)."""
         return Rules.from_mapping(changes, base=self)

@@ -1,0 +1,71 @@
+"""The frozen Rules value: defaults, choices by string, clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.rules import (
+    AdjacentConvoy,
+    CivilDisorder,
+    CoastRule,
+    MultipleOrders,
+    ParadoxRule,
+    Rules,
+)
+
+
+def test_defaults_are_the_datc_v3_preferences() -> None:
+    rules = Rules()
+    assert rules.adjacent_convoy is AdjacentConvoy.Y2023
+    assert rules.paradox is ParadoxRule.SZYKMAN
+    assert rules.coasts is CoastRule.LENIENT
+    assert rules.multiple_orders is MultipleOrders.DROP_ALL
+    assert rules.civil_disorder is CivilDisorder.Y2023
+    assert rules.necessary_convoys is True
+    assert rules.to_mapping() == {}
+
+
+@pytest.mark.parametrize(
+    ("options", "field", "expected"),
+    [
+        ({"adjacent_convoy": "fallback"}, "adjacent_convoy", AdjacentConvoy.FALLBACK),
+        ({"adjacent-convoy": "1971"}, "adjacent_convoy", AdjacentConvoy.Y1971),
+        ({"paradox": "ALL-HOLD"}, "paradox", ParadoxRule.ALL_HOLD),
+        ({"necessary_convoys": "no"}, "necessary_convoys", False),
+        ({"necessary_convoys": False}, "necessary_convoys", False),
+        (
+            {"civil_disorder": CivilDisorder.HOME_DISTANCE},
+            "civil_disorder",
+            CivilDisorder.HOME_DISTANCE,
+        ),
+    ],
+)
+def test_from_mapping_reads_strings_and_members(
+    options: dict[str, object], field: str, expected: object
+) -> None:
+    assert getattr(Rules.from_mapping(options), field) == expected
+
+
+def test_constructor_coerces_strings_to_members() -> None:
+    rules = Rules(civil_disorder="home-distance")  # type: ignore[arg-type]
+    assert rules.civil_disorder is CivilDisorder.HOME_DISTANCE
+
+
+def test_round_trip_through_mapping() -> None:
+    rules = Rules.from_mapping({"paradox": "all-hold", "coasts": "strict"})
+    assert rules.to_mapping() == {"paradox": "all-hold", "coasts": "strict"}
+    assert Rules.from_mapping(rules.to_mapping()) == rules
+    assert rules.replace(coasts="lenient").coasts is CoastRule.LENIENT
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"paradox": "1982"}, "rules option 'paradox' has no choice '1982'; choices: 'szykman'"),
+        ({"parradox": "szykman"}, "unknown rules option 'parradox'; options are:"),
+        ({"necessary_convoys": "maybe"}, "takes true or false"),
+    ],
+)
+def test_bad_options_are_named(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        Rules.from_mapping(options)
