@@ -23,11 +23,11 @@ The equations (adjudication.md §3-§5):
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from adjudicator.gamemap import GameMap
+from adjudicator.legality import retreat_options
 from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.phases import advance, victory_notes
@@ -65,19 +65,6 @@ class CheckedOrders(Protocol):
     def results(self) -> Sequence[OrderResult]:
         """ILLEGAL results for the orders that were dropped."""
         ...
-
-
-class RetreatOptions(Protocol):
-    def __call__(
-        self,
-        game_map: GameMap,
-        unit: Unit,
-        attacked_from: str,
-        by_convoy: bool,
-        occupied: frozenset[str],
-        standoffs: frozenset[str],
-        rules: Rules,
-    ) -> tuple[Location, ...]: ...
 
 
 def adjudicate_movement(
@@ -519,7 +506,7 @@ class _Report:
         unit = self.phase.units[province]
         origin = self.dislodger[province]
         by_convoy = self.phase.convoyed(origin)
-        options = _retreat_options()(
+        options = retreat_options(
             self.map, unit, origin, by_convoy, occupied, standoffs, self.rules
         )
         return Dislodgement(unit, origin, by_convoy, options)
@@ -701,38 +688,3 @@ def _first(pair: tuple[tuple[str, str, str], OrderResult]) -> tuple[str, str, st
 
 def _dkey(d: Dislodgement) -> tuple[str, str]:
     return (d.unit.power, d.unit.location.province)
-
-
-def _retreat_options() -> RetreatOptions:
-    """The legality module's retreat options (kept lazy while modules land in parallel)."""
-    try:
-        module = importlib.import_module("adjudicator.legality")
-    except ModuleNotFoundError:
-        return _fallback_retreat_options
-    found: RetreatOptions = getattr(module, "retreat_options", _fallback_retreat_options)
-    return found
-
-
-def _fallback_retreat_options(
-    game_map: GameMap,
-    unit: Unit,
-    attacked_from: str,
-    by_convoy: bool,
-    occupied: frozenset[str],
-    standoffs: frozenset[str],
-    rules: Rules,
-) -> tuple[Location, ...]:
-    """Retreat options until the legality module provides them (adjudication.md §7)."""
-    barred = attacked_from if not (by_convoy and rules.retreat_to_convoyed_attacker_origin) else ""
-    return tuple(
-        sorted(
-            loc
-            for loc in game_map.neighbours(unit.location, unit.type)
-            if loc.province not in occupied
-            and loc.province not in standoffs
-            and loc.province != barred
-        )
-    )
-
-
-__all__ = ["CheckedOrders", "adjudicate_movement"]
