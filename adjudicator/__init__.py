@@ -7,6 +7,7 @@ YAML maps. The core is pure: :func:`adjudicate` takes a position and orders and 
 
 from __future__ import annotations
 
+from adjudicator.engine import adjudicate
 from adjudicator.errors import (
     AdjudicatorError,
     AmbiguousOrderError,
@@ -18,6 +19,7 @@ from adjudicator.errors import (
     PositionError,
 )
 from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, available_maps, load_map
+from adjudicator.legality import CheckedOrders, IllegalCode, check_orders
 from adjudicator.model import (
     Build,
     Convoy,
@@ -36,7 +38,9 @@ from adjudicator.model import (
     Waive,
 )
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.parser import ParsedOrder, ParseResult, parse_order, parse_orders
 from adjudicator.position import Position
+from adjudicator.report import render_report
 from adjudicator.rules import Rules
 
 __version__ = "0.1.0"
@@ -47,12 +51,14 @@ __all__ = [
     "AmbiguousOrderError",
     "Build",
     "CaseFileError",
+    "CheckedOrders",
     "Convoy",
     "Diagnostic",
     "Disband",
     "Dislodgement",
     "GameMap",
     "Hold",
+    "IllegalCode",
     "InputError",
     "Location",
     "MapError",
@@ -61,6 +67,8 @@ __all__ = [
     "OrderResult",
     "OrderSyntaxError",
     "Outcome",
+    "ParseResult",
+    "ParsedOrder",
     "Phase",
     "PhaseType",
     "Position",
@@ -77,6 +85,11 @@ __all__ = [
     "UnitType",
     "Waive",
     "__version__",
+    "adjudicate",
     "available_maps",
+    "check_orders",
     "load_map",
+    "parse_order",
+    "parse_orders",
+    "render_report",
 ]
