@@ -38,6 +38,9 @@ class OrderChecker(Protocol):
     ) -> CheckedOrders: ...
 
 
+_DEFAULT_RULES = Rules()
+"""The DATC v3.0 preferences (immutable, so one shared value will do)."""
+
 _PHASE_MODULES: Mapping[PhaseType, tuple[str, str]] = {
     PhaseType.RETREAT: ("adjudicator.retreats", "adjudicate_retreats"),
     PhaseType.ADJUSTMENT: ("adjudicator.adjustments", "adjudicate_adjustments"),
@@ -62,7 +65,7 @@ def adjudicate(
     >>> str(result.next_position.phase), result.results[-1].outcome  # doctest: +SKIP
     ('F1901M', <Outcome.SUCCEEDS: 'succeeds'>)
     """
-    rules = rules if rules is not None else Rules()
+    rules = rules if rules is not None else _DEFAULT_RULES
     game_map = game_map if game_map is not None else load_map(position.map_name)
     checked = _checker()(position, orders, game_map, rules)
     return phase_adjudicator(position.phase.type)(position, checked, game_map, rules)
