@@ -89,7 +89,8 @@ class Dislodgement:
     unit: Unit
     attacked_from: str
     by_convoy: bool = False
-    retreats: tuple[Location, ...] = ()
+    retreats: tuple[Location, ...] = field(default=(), compare=False)
+    """Where the unit may retreat; derived from the position, so not part of equality."""
 
 
 @dataclass(frozen=True, slots=True)
