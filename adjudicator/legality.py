@@ -82,7 +82,7 @@ class IllegalCode(StrEnum):
     UNKNOWN_PROVINCE = "unknown-province"
     """The order names a province that is not on the map."""
     NO_UNIT = "no-unit"
-    """No unit stands where the order says (6.A.6's cousin)."""
+    """No unit stands where the order says (in a retreat phase: no dislodged unit)."""
     FOREIGN_UNIT = "foreign-unit"
     """The unit belongs to another power (6.A.6)."""
     DUPLICATE_ORDER = "duplicate-order"
@@ -618,12 +618,12 @@ class _Checker:
     def _dislodged(self, power: str, order: Retreat | Disband) -> Dislodgement | Illegality:
         province = order.location.province
         found = next((d for d in self.position.dislodged if d.unit.province == province), None)
-        if found is None:
-            if province in self.units:
+        standing = self.units.get(province)
+        if found is None or (found.unit.power != power and standing and standing.power == power):
+            # The power's own unit there is the attacker, which stays put.
+            if standing is not None:
                 return _bad(
-                    IllegalCode.NOT_DISLODGED,
-                    f"the unit {self.units[province]} was not dislodged",
-                    order,
+                    IllegalCode.NOT_DISLODGED, f"the unit {standing} was not dislodged", order
                 )
             return _bad(IllegalCode.NO_UNIT, f"there is no dislodged unit in {province}", order)
         if found.unit.power != power:

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adjudicator.gamemap import load_map
 from adjudicator.legality import (
@@ -29,6 +31,7 @@ from adjudicator.model import (
     Location,
     Move,
     Order,
+    Phase,
     Retreat,
     Support,
     Unit,
@@ -476,7 +479,7 @@ def test_retreat_phase_orders() -> None:
     pos = position({"Italy": ["A TRI"], "Austria": ["A SER"]}, "S1901R", dislodged=TRI_DISLODGED)
     checked = check(pos, {"Austria": ["A TRI R ALB", "A SER H"], "Italy": ["A TRI D"]})
     assert checked.valid == {"TRI": ("Austria", read("A TRI R ALB"), read("A TRI R ALB"))}
-    assert [r.code for r in checked.results] == ["wrong-phase", "foreign-unit"]
+    assert [r.code for r in checked.results] == ["wrong-phase", "not-dislodged"]
 
 
 def test_retreat_coasts() -> None:
@@ -586,3 +589,107 @@ def test_datc_illegal_orders(case: Mapping[str, Any], rules: Mapping[str, Any]) 
         }
         if data["supply_centers"] is None:
             del data["supply_centers"]
+
+
+def test_attacker_cannot_retreat() -> None:
+    """The unit standing where another was dislodged is the attacker: it was not dislodged."""
+    pos = position({"Italy": ["A TRI"]}, "S1901R", dislodged=TRI_DISLODGED)
+    verdict = check_order(pos, "Italy", read("A TRI R VEN"), STANDARD, Rules())
+    assert isinstance(verdict, Illegality)
+    assert verdict.code is IllegalCode.NOT_DISLODGED
+    verdict = check_order(pos, "Russia", read("A TRI R VEN"), STANDARD, Rules())
+    assert isinstance(verdict, Illegality)
+    assert verdict.code is IllegalCode.FOREIGN_UNIT
+
+
+# --------------------------------------------------------------------------- properties
+PROVINCES = sorted(STANDARD.provinces)
+PLACES = [
+    loc
+    for pid in PROVINCES
+    for kind in UnitType
+    for loc in STANDARD.locations(pid, kind)
+    if loc.coast is None or kind is UnitType.FLEET
+]
+POWERS = sorted(STANDARD.powers)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    chosen: dict[str, Unit] = {}
+    for _ in range(draw(st.integers(0, 20))):
+        pid = draw(st.sampled_from(PROVINCES))
+        kinds = [k for k in UnitType if STANDARD.locations(pid, k)]
+        if not kinds or pid in chosen:
+            continue
+        kind = draw(st.sampled_from(kinds))
+        loc = draw(st.sampled_from(STANDARD.locations(pid, kind)))
+        chosen[pid] = Unit(draw(st.sampled_from(POWERS)), kind, loc)
+    phase = draw(st.sampled_from(["S1901M", "W1901A"]))
+    return Position("standard", Phase.parse(phase), tuple(chosen.values()),
+                    supply_centers=dict(STANDARD.starting_centers))  # fmt: skip
+
+
+def locations() -> st.SearchStrategy[Location]:
+    coasts = st.sampled_from([None, "NC", "SC", "EC", "WC"])
+    return st.builds(Location, st.sampled_from(PROVINCES), coasts)
+
+
+def unit_types() -> st.SearchStrategy[UnitType | None]:
+    return st.sampled_from([None, UnitType.ARMY, UnitType.FLEET])
+
+
+def orders() -> st.SearchStrategy[Order]:
+    return st.one_of(
+        st.builds(Hold, unit_types(), locations()),
+        st.builds(Move, unit_types(), locations(), locations(), st.booleans()),
+        st.builds(
+            Support,
+            unit_types(),
+            locations(),
+            unit_types(),
+            locations(),
+            st.one_of(st.none(), locations()),
+        ),
+        st.builds(Convoy, unit_types(), locations(), locations(), locations()),
+        st.builds(Build, unit_types(), locations()),
+        st.builds(Disband, unit_types(), locations()),
+        st.just(Waive()),
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions(), st.sampled_from(POWERS), orders())
+def test_any_order_is_judged_and_normalising_is_idempotent(
+    pos: Position, power: str, order: Order
+) -> None:
+    verdict = check_order(pos, power, order, STANDARD, Rules())
+    if isinstance(verdict, Illegality):
+        assert verdict.message.endswith(f" in '{order}'")
+        return
+    again = check_order(pos, power, verdict.normalised, STANDARD, Rules())
+    assert isinstance(again, Normalised), again
+    assert again.normalised == verdict.normalised
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.lists(st.tuples(st.sampled_from(POWERS), orders()), max_size=12))
+def test_every_order_is_accounted_for(pos: Position, given_orders: list[tuple[str, Order]]) -> None:
+    by_power: dict[str, list[Order]] = {}
+    for power, order in given_orders:
+        by_power.setdefault(power, []).append(order)
+    checked = check_orders(pos, by_power, STANDARD, Rules())
+    kept = {(n.power, n.order) for n in checked.sequence}
+    rejected = {(r.power, r.order) for r in checked.results}
+    for power, order in given_orders:
+        # Identical repeats of a kept order count once and get no result of their own.
+        same = any(
+            n.power == power and n.normalised == verdict.normalised
+            for n in checked.sequence
+            for verdict in [check_order(pos, power, order, STANDARD, Rules())]
+            if isinstance(verdict, Normalised)
+        )
+        assert (power, order) in kept | rejected or same
+    assert len(checked.valid) == len(
+        [n for n in checked.sequence if not isinstance(n.order, Waive)]
+    )
