@@ -79,6 +79,32 @@ def adjudicate_movement(
 class _Phase:
     """Per-adjudication indices and the §5.B equations; the resolver calls :meth:`adjudicate`."""
 
+    __slots__ = (
+        "area",
+        "dest",
+        "dest_loc",
+        "fleets",
+        "given",
+        "hsup",
+        "into",
+        "kind",
+        "map",
+        "mode",
+        "msup",
+        "opp",
+        "order",
+        "paradox",
+        "power",
+        "reach",
+        "res",
+        "resolved",
+        "resolver",
+        "routes",
+        "rules",
+        "units",
+        "void",
+    )
+
     def __init__(
         self,
         position: Position,
@@ -127,10 +153,12 @@ class _Phase:
                 self._index_support(province, order)
             elif type(order) is Convoy:
                 self._index_convoy(province, order)
+        army, units = UnitType.ARMY, self.units
         for origin in dest:
-            mode = self._mode(origin)
-            if mode != LAND:
-                self.mode[origin] = mode
+            if units[origin].type is army:
+                mode = self._mode(origin)
+                if mode != LAND:
+                    self.mode[origin] = mode
 
     def _index_moves(
         self, valid: Mapping[str, tuple[str, Order, Order]]
@@ -199,8 +227,6 @@ class _Phase:
     def _mode(self, origin: str) -> int:
         """Convoy intent for a move (DATC 4.A.3, per :class:`AdjacentConvoy`)."""
         unit = self.units[origin]
-        if unit.type is not UnitType.ARMY:
-            return LAND
         order = self.order[origin]
         assert isinstance(order, Move)
         said = order.via_convoy or bool(order.path)
@@ -524,18 +550,34 @@ class _Report:
     # ------------------------------------------------------------------ results
     def results(self) -> tuple[OrderResult, ...]:
         """Every order's result and a hold result for every unit without a valid order,
-        sorted by (power, province) so shuffled orders give identical reports."""
+        sorted by (power, province) so shuffled orders give identical reports.
+
+        The position keeps its units sorted that way, so only the illegal orders' results
+        need merging in."""
         phase = self.phase
-        keyed = [((r.power, _province(r.order), str(r.order)), r) for r in self.checked.results]
-        with_result = {key[:2] for key, _ in keyed}
+        illegal = self.checked.results
+        reported = {(r.power, _province(r.order)) for r in illegal}
+        given_orders, kinds, resolved = phase.given, phase.kind, phase.resolved
+        moved, dislodger, void = self.moved, self.dislodger, phase.void
+        out: list[OrderResult] = []
         for province, unit in phase.units.items():
-            if province in phase.given:
-                result = self.result(province)
-            elif (unit.power, province) not in with_result:
-                result = self.unordered(province)
-            else:
+            given = given_orders.get(province)
+            if given is None:
+                if (unit.power, province) not in reported:
+                    out.append(self.unordered(province))
                 continue
-            keyed.append(((unit.power, province, ""), result))
+            kind = kinds.get(province)
+            if kind is MOVE:
+                ok = province in moved
+            elif kind is None:
+                ok = province not in void and province not in dislodger
+            else:
+                ok = resolved[province] and province not in dislodger
+            out.append(OrderResult(unit.power, given, SUCCEEDS) if ok else self.result(province))
+        if not illegal:
+            return tuple(out)
+        keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
+        keyed.extend(((r.power, _province(r.order), ""), r) for r in out)
         keyed.sort(key=_first)
         return tuple(result for _, result in keyed)
 

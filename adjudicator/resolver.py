@@ -172,5 +172,8 @@ class Resolver(Generic[K]):
         """Apply the backup rule (§5.B.9) to a cycle with zero or two resolutions."""
         members = cycle if key in cycle else [*cycle, key]
         values = dict(self._backup(list(members)))
+        if not any(k in values for k in members):
+            # A backup rule that settles nothing would loop forever: fail the whole cycle.
+            values = dict.fromkeys(members, False)
         self.broken_cycles.append((tuple(members), values))
         self.resolved.update(values)
