@@ -466,6 +466,12 @@ class _Checker:
             return _bad(IllegalCode.IMPASSABLE, f"no unit may enter {dest.province}", order)
         if unit.type is UnitType.ARMY:
             return self._army_target(unit, dest.bare, order, convoy=convoy, without=without)
+        return self._fleet_target(unit, dest, order, for_support=for_support)
+
+    def _fleet_target(
+        self, unit: Unit, dest: Location, order: Order, *, for_support: bool
+    ) -> Location | Illegality | None:
+        province = self.map.province(dest.province)
         if province.type is ProvinceType.LAND:
             return _bad(
                 IllegalCode.FLEET_INLAND,
@@ -491,10 +497,6 @@ class _Checker:
             return reachable[0]
         if for_support:
             return None
-        if len(reachable) == 1:
-            return _bad(
-                IllegalCode.MISSING_COAST, f"the coast must be named: {reachable[0]}", order
-            )
         choices = " or ".join(str(loc) for loc in reachable)
         return _bad(IllegalCode.MISSING_COAST, f"the coast must be named: {choices}", order)
 
@@ -694,19 +696,13 @@ class _Checker:
                 order,
             )
         coast = order.location.coast if order.location.coast in province.coasts else None
-        unit_type = order.unit_type
+        unit_type = order.unit_type or _build_type(province.type, coast)
         if unit_type is None:
-            # 4.C.3 c: inland means an army, a named coast means a fleet, a bare coast is unclear.
-            if province.type is ProvinceType.LAND:
-                unit_type = UnitType.ARMY
-            elif coast is not None:
-                unit_type = UnitType.FLEET
-            else:
-                return _bad(
-                    IllegalCode.BUILD_MISSING_TYPE,
-                    f"say whether to build an army or a fleet in {pid}",
-                    order,
-                )
+            return _bad(
+                IllegalCode.BUILD_MISSING_TYPE,
+                f"say whether to build an army or a fleet in {pid}",
+                order,
+            )
         if unit_type is UnitType.ARMY:
             return Build(unit_type, Location(pid))
         if province.type is not ProvinceType.COAST:
@@ -734,6 +730,14 @@ _PHASE_WORDS = {
     PhaseType.RETREAT: "retreat phase",
     PhaseType.ADJUSTMENT: "build phase",
 }
+
+
+def _build_type(kind: ProvinceType, coast: str | None) -> UnitType | None:
+    """DATC 4.C.3 c: a build without unit type is an army inland, a fleet where a coast is
+    named, and unclear on a coast without one."""
+    if kind is ProvinceType.LAND:
+        return UnitType.ARMY
+    return UnitType.FLEET if coast is not None else None
 
 
 def _bad(code: IllegalCode, reason: str, order: Order) -> Illegality:
