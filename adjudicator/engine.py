@@ -60,10 +60,12 @@ def adjudicate(
 
     >>> from adjudicator.model import Location, Move, UnitType
     >>> start = Position.initial(load_map("standard"))
-    >>> result = adjudicate(start, {"France": [Move(UnitType.ARMY, Location("PAR"),
-    ...                                              Location("BUR"))]})
-    >>> str(result.next_position.phase), result.results[-1].outcome  # doctest: +SKIP
-    ('F1901M', <Outcome.SUCCEEDS: 'succeeds'>)
+    >>> order = Move(UnitType.ARMY, Location("PAR"), Location("BUR"))
+    >>> result = adjudicate(start, {"France": [order]})
+    >>> str(result.next_position.phase), str(result.result_of(order).outcome)
+    ('F1901M', 'succeeds')
+    >>> len(result.results)  # every unit has a result; the others held without orders
+    22
     """
     rules = rules if rules is not None else _DEFAULT_RULES
     game_map = game_map if game_map is not None else load_map(position.map_name)

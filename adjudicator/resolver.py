@@ -20,6 +20,7 @@ All state lives on the :class:`Resolver` instance, one per adjudication; nothing
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import IntEnum
 from typing import Generic, TypeVar
@@ -27,6 +28,8 @@ from typing import Generic, TypeVar
 from adjudicator.rules import ParadoxRule
 
 K = TypeVar("K", bound=Hashable)
+
+_log = logging.getLogger(__name__)
 
 
 class DecisionKind(IntEnum):
@@ -175,5 +178,6 @@ class Resolver(Generic[K]):
         if not any(k in values for k in members):
             # A backup rule that settles nothing would loop forever: fail the whole cycle.
             values = dict.fromkeys(members, False)
+        _log.debug("cycle %s has no single resolution; backup rule sets %s", members, values)
         self.broken_cycles.append((tuple(members), values))
         self.resolved.update(values)
