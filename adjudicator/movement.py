@@ -46,8 +46,8 @@ LAND = 0
 BY_CONVOY = 1
 """A convoyed move without land fallback: PATH needs an intact route (4.A.3, v3.0)."""
 EITHER = 2
-"""A convoy with land fallback (the 1971 and 1982 readings of 4.A.3): convoyed if a route
-stays intact, otherwise over land."""
+"""A convoy with land fallback (the 1971 reading of 4.A.3 and ``fallback``, DATC v2's): convoyed
+if a route stays intact, otherwise over land."""
 
 
 _NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
@@ -276,11 +276,11 @@ class _Phase:
 
     def _named_route(self, origin: str, path: tuple[str, ...]) -> bool:
         """DATC 4.A.6 b (jDip): only the written chain of fleets counts."""
-        fleets = self.fleets[origin]
-        chain = [origin, *path, self.dest[origin]]
-        if any(p not in fleets for p in path):
+        fleets, reach = self.fleets[origin], self.reach
+        if any(p not in fleets for p in path) or origin not in reach[path[0]]:
             return False
-        return all(chain[i + 1] in self.reach[chain[i]] for i in range(1, len(chain) - 1))
+        chain = [*path, self.dest[origin]]
+        return all(chain[i + 1] in reach[chain[i]] for i in range(len(path)))
 
     # ------------------------------------------------------------------ resolution
     def resolve_all(self) -> None:

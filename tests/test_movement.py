@@ -408,19 +408,26 @@ def test_disrupted_explicit_convoy_fallback(rule: AdjacentConvoy, moves: bool) -
 
 
 @pytest.mark.parametrize(
-    ("rule", "arrives"), [(ConvoyPath.IGNORE, True), (ConvoyPath.ENFORCE, False)]
+    ("rule", "route", "arrives"),
+    [
+        (ConvoyPath.IGNORE, "ENG", True),
+        (ConvoyPath.ENFORCE, "ENG", False),
+        (ConvoyPath.ENFORCE, "NTH", True),
+    ],
 )
-def test_explicit_convoy_path(rule: ConvoyPath, arrives: bool) -> None:
-    """4.A.6: the written route through the lost Channel counts only under ENFORCE."""
+def test_explicit_convoy_path(rule: ConvoyPath, route: str, arrives: bool) -> None:
+    """4.A.6: a written route through the lost Channel fails only under ENFORCE; the intact
+    route through the North Sea arrives either way."""
+    move = f"A LON - {route} - BEL"
     result = run(
         {"England": ["F ENG", "F NTH", "A LON"], "France": ["F BRE", "F MAO"]},
         {
-            "England": ["F ENG C A LON - BEL", "F NTH C A LON - BEL", "A LON - ENG - BEL"],
+            "England": ["F ENG C A LON - BEL", "F NTH C A LON - BEL", move],
             "France": ["F BRE S F MAO - ENG", "F MAO - ENG"],
         },
         Rules(convoy_path=rule),
     )
-    assert (result.outcome("A LON - ENG - BEL") == "succeeds") is arrives
+    assert (result.outcome(move) == "succeeds") is arrives
 
 
 # --------------------------------------------------------------------------- without legality
