@@ -259,12 +259,15 @@ def _cmd_test(args: argparse.Namespace, out: TextIO) -> int:
 
     report = run_paths(args.paths)
     for outcome in report.outcomes:
-        if outcome.passed and not args.verbose:
+        status = str(outcome.status)
+        if status == "passed" and not args.verbose:
             continue
-        status = "ok" if outcome.passed else "FAIL"
-        print(f"{status:4} {outcome.case.path}: {outcome.case.id}  {outcome.case.title}", file=out)
+        label = "ok" if status == "passed" else status.upper()
+        print(f"{label:7} {outcome.case.path}: {outcome.case.id}  {outcome.case.title}", file=out)
+        if outcome.reason and status != "passed":
+            print(f"        ({outcome.reason})", file=out)
         for difference in outcome.differences:
-            print(f"       {difference}", file=out)
+            print(f"        {difference}", file=out)
     print(report.summary(), file=out)
     return EXIT_OK if report.failed == 0 else EXIT_FAILED
 

@@ -104,3 +104,33 @@ def test_check_json_format(tmp_path: Path) -> None:
     assert report["orders"] == 1
     (problem,) = report["problems"]
     assert problem["line"] == 1 and problem["code"]
+
+
+def test_test_runs_the_shipped_cases() -> None:
+    code, out = run("test", str(REPO / "test_cases"))
+    assert code == EXIT_OK, out
+    last = out.splitlines()[-1]
+    assert last.endswith("passed, 0 failed")
+    assert int(last.split()[0]) >= 177
+
+
+def test_test_reports_a_failing_case_with_its_difference(tmp_path: Path) -> None:
+    case = tmp_path / "wrong.yaml"
+    case.write_text(
+        "map: standard\n"
+        "cases:\n"
+        "  - id: wrong.1\n"
+        "    title: a bounce mistaken for a move\n"
+        "    units: {Germany: [A MUN], France: [A PAR]}\n"
+        "    orders: {Germany: [A MUN - BUR], France: [A PAR - BUR]}\n"
+        "    expect:\n"
+        "      units: {Germany: [A BUR], France: [A PAR]}\n"
+        "      dislodged: {}\n"
+        "      results: {A MUN - BUR: succeeds, A PAR - BUR: fails}\n",
+        encoding="utf-8",
+    )
+    code, out = run("test", str(case))
+    assert code == EXIT_FAILED
+    assert "FAILED" in out and "wrong.1" in out
+    assert "A MUN - BUR: expected succeeds, got fails" in out
+    assert out.splitlines()[-1] == "0 passed, 1 failed"
