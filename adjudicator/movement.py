@@ -402,10 +402,18 @@ class _Phase:
         return not self.convoyed(origin) and not self.convoyed(opp)
 
     def supports(self, supporters: list[str] | None) -> int:
+        """How many of these supports succeed."""
         if not supporters:
             return 0
-        res = self.res
-        return sum(1 for s in supporters if res(s))
+        resolved, res = self.resolved, self.res
+        count = 0
+        for supporter in supporters:
+            value = resolved.get(supporter)
+            if value is None:
+                value = res(supporter)
+            if value:
+                count += 1
+        return count
 
     def hold(self, province: str) -> int:
         """§5.B.5 HOLD STRENGTH of a province."""
