@@ -149,6 +149,9 @@ class ExpectedDislodgement:
 
     unit: Unit
     attacked_from: str | None = None
+    by_convoy: bool | None = None
+    """Whether the attacker came by convoy (it decides where the unit may retreat, DATC 4.A.5);
+    ``None`` means "not checked"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -912,10 +915,10 @@ class _YamlReader:
             for _, unit_key, origin in self.mapping(value, f"expect.dislodged.{name}"):
                 try:
                     unit = self.unit(unit_key, power, game_map, f"expect.dislodged.{name}")
-                    source, _ = self.origin(origin, game_map, f"expect.dislodged.{name}")
+                    source, by_convoy = self.origin(origin, game_map, f"expect.dislodged.{name}")
                 except _Bad:
                     continue
-                out.append(ExpectedDislodgement(unit, source))
+                out.append(ExpectedDislodgement(unit, source, by_convoy))
         return out
 
     def results(
@@ -1347,6 +1350,11 @@ def _compare_dislodged(
             differences.append(
                 f"dislodged: expected {unit} ({power}) attacked from {e.attacked_from}, "
                 f"got from {d.attacked_from}"
+            )
+        elif e is not None and d is not None and e.by_convoy not in (None, d.by_convoy):
+            how = "by convoy" if d.by_convoy else "not by convoy"
+            differences.append(
+                f"dislodged: {unit} ({power}) was attacked {how}, expected otherwise"
             )
     return differences
 
