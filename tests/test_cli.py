@@ -134,3 +134,26 @@ def test_test_reports_a_failing_case_with_its_difference(tmp_path: Path) -> None
     assert "FAILED" in out and "wrong.1" in out
     assert "A MUN - BUR: expected succeeds, got fails" in out
     assert out.splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_test_checks_whether_the_dislodger_came_by_convoy(tmp_path: Path) -> None:
+    case = tmp_path / "convoy.yaml"
+    body = (
+        "map: standard\n"
+        "cases:\n"
+        "  - id: convoy.1\n"
+        "    title: a convoyed army dislodges London\n"
+        "    units: {England: [A LON, F NTH], France: [A BEL, F ENG, F WAL]}\n"
+        "    orders:\n"
+        "      England: [A LON H, F NTH H]\n"
+        "      France: [A BEL - LON, F ENG C A BEL - LON, F WAL S A BEL - LON]\n"
+        "    expect:\n"
+        "      units: {England: [F NTH], France: [A LON, F ENG, F WAL]}\n"
+        "      dislodged: {England: {A LON: ORIGIN}}\n"
+    )
+    case.write_text(body.replace("ORIGIN", "BEL"), encoding="utf-8")
+    code, out = run("test", str(case))
+    assert code == EXIT_FAILED
+    assert "dislodged: A LON (England) was attacked by convoy, expected otherwise" in out
+    case.write_text(body.replace("ORIGIN", "{from: BEL, convoy: true}"), encoding="utf-8")
+    assert run("test", str(case)) == (EXIT_OK, "1 passed, 0 failed\n")
