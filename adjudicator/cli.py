@@ -83,6 +83,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="OPTION=CHOICE",
         help="a rules option, e.g. adjacent_convoy=fallback (repeatable)",
     )
+    adjudicate.add_argument(
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package"
+    )
     adjudicate.set_defaults(handler=_cmd_adjudicate)
 
     maps = sub.add_parser("maps", help="list the shipped maps, or show or validate one")
@@ -98,6 +101,11 @@ def _build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay saved games (diplomacy package JSON)")
     replay.add_argument("games", nargs="+", help="game files or folders")
     replay.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
+    replay.add_argument(
+        "--preset",
+        help="a named rule set, e.g. diplomacy-package (the rules "
+        "of the engine that recorded the games)",
+    )
     replay.add_argument("--no-progress", action="store_true", help="no progress bar")
     replay.set_defaults(handler=_cmd_replay)
     return parser
@@ -113,19 +121,22 @@ def _read_text(path: str) -> str:
         raise InputError.single(f"cannot read file: {exc}", "io", path) from None
 
 
-def _rules(options: Sequence[str]) -> Any:
+def _rules(options: Sequence[str], preset: str | None = None) -> Any:
     from adjudicator.rules import Rules
 
     mapping: dict[str, str] = {}
     for item in options:
         name, sep, choice = item.partition("=")
         if not sep:
-            raise InputError.single(f"--rules takes OPTION=CHOICE, not {item!r}", "usage")
+            raise InputError.single(
+                f"--rules takes OPTION=CHOICE, not {item!r}", "usage", "adjudicator"
+            )
         mapping[name.strip()] = choice.strip()
     try:
-        return Rules.from_mapping(mapping)
+        base = Rules.preset(preset) if preset else Rules()
+        return Rules.from_mapping(mapping, base=base)
     except ValueError as exc:
-        raise InputError.single(str(exc), "usage") from None
+        raise InputError.single(str(exc), "usage", "adjudicator") from None
 
 
 def _position_and_map(position_path: str | None, map_name: str | None) -> tuple[Position, GameMap]:
@@ -192,7 +203,7 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.report import render_report
 
     position, game_map = _position_and_map(args.position, None)
-    rules = _rules(args.rules)
+    rules = _rules(args.rules, args.preset)
     text = _read_text(args.orders)
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
     if parsed.diagnostics:
@@ -225,7 +236,9 @@ def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
             )
         return EXIT_OK
     if not args.name:
-        raise InputError.single(f"'maps {args.action}' needs a map name or file", "usage")
+        raise InputError.single(
+            f"'maps {args.action}' needs a map name or file", "usage", "adjudicator"
+        )
     game_map = load_map(args.name)
     if args.action == "validate":
         print(f"{game_map.source}: ok ({len(game_map.provinces)} provinces)", file=out)
@@ -275,7 +288,7 @@ def _cmd_test(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.replay import replay_paths
 
-    rules = _rules(args.rules)
+    rules = _rules(args.rules, args.preset)
     report = replay_paths(args.games, rules, progress=not args.no_progress and out.isatty())
     for line in report.lines():
         print(line, file=out)

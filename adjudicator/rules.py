@@ -117,6 +117,18 @@ class Rules:
         return Rules.from_mapping(changes, base=self)
 
     @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The rules of a named edition or engine (see :data:`PRESETS`).
+
+        >>> Rules.preset("diplomacy-package").civil_disorder
+        <CivilDisorder.HOME_DISTANCE: 'home-distance'>
+        """
+        key = name.strip().lower()
+        if key not in PRESETS:
+            raise ValueError(f"unknown rules preset {name!r}; presets are: {', '.join(PRESETS)}")
+        return cls.from_mapping(PRESETS[key])
+
+    @classmethod
     def option_names(cls) -> tuple[str, ...]:
         return tuple(f.name for f in dataclasses.fields(cls))
 
@@ -147,6 +159,18 @@ class Rules:
             if value != getattr(default, name):
                 out[name] = value if isinstance(value, bool) else str(value)
         return out
+
+
+PRESETS: dict[str, dict[str, str]] = {
+    "datc": {},
+    "datc-v2": {"adjacent_convoy": "fallback"},
+    "diplomacy-package": {"adjacent_convoy": "explicit", "civil_disorder": "home-distance"},
+}
+"""Named rule sets: ``datc`` is the default (DATC v3.0 preferences, the 2023 rulebook);
+``datc-v2`` the DATC 2.x preference for convoys to adjacent provinces (with land fallback);
+``diplomacy-package`` the choices of the ``diplomacy`` package (MILA), under which the recorded
+games it saved replay exactly (an adjacent convoy needs *via*; civil disorder by distance to
+home centres)."""
 
 
 def _coerce(name: str, raw: object, default: object) -> object:

@@ -157,3 +157,11 @@ def test_test_checks_whether_the_dislodger_came_by_convoy(tmp_path: Path) -> Non
     assert "dislodged: A LON (England) was attacked by convoy, expected otherwise" in out
     case.write_text(body.replace("ORIGIN", "{from: BEL, convoy: true}"), encoding="utf-8")
     assert run("test", str(case)) == (EXIT_OK, "1 passed, 0 failed\n")
+
+
+def test_unknown_preset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("replay", "--preset", "nope", "game.json")
+    assert code == EXIT_UNUSABLE
+    assert "adjudicator: error: unknown rules preset 'nope'; presets are: datc, datc-v2" in (
+        capsys.readouterr().err
+    )

@@ -10,11 +10,11 @@ import pytest
 
 from adjudicator.cli import EXIT_FAILED, EXIT_OK, main
 from adjudicator.replay import replay_file, replay_game
-from adjudicator.rules import Rules
+from adjudicator.rules import PRESETS, Rules
 
 # The `diplomacy` package (which recorded these games) needs "VIA" to convoy an army to an
 # adjacent province and removes units in civil disorder by distance to home centres.
-PACKAGE_RULES = {"adjacent_convoy": "explicit", "civil_disorder": "home-distance"}
+PACKAGE_RULES = PRESETS["diplomacy-package"]
 
 
 def games(shared: Path) -> list[Path]:

@@ -69,3 +69,15 @@ def test_round_trip_through_mapping() -> None:
 def test_bad_options_are_named(options: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         Rules.from_mapping(options)
+
+
+def test_presets() -> None:
+    assert Rules.preset("datc") == Rules()
+    assert Rules.preset("DATC-v2").adjacent_convoy is AdjacentConvoy.FALLBACK
+    package = Rules.preset("diplomacy-package")
+    assert package.to_mapping() == {
+        "adjacent_convoy": "explicit",
+        "civil_disorder": "home-distance",
+    }
+    with pytest.raises(ValueError, match="unknown rules preset 'mila'"):
+        Rules.preset("mila")
