@@ -40,7 +40,7 @@ from adjudicator.model import (
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.parser import ParsedOrder, ParseResult, parse_order, parse_orders
 from adjudicator.position import Position
-from adjudicator.report import render_report
+from adjudicator.report import render_report, report_data
 from adjudicator.rules import Rules
 
 __version__ = "0.1.0"
@@ -92,4 +92,5 @@ __all__ = [
     "parse_order",
     "parse_orders",
     "render_report",
+    "report_data",
 ]
