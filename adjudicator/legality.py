@@ -33,11 +33,12 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudicator import convoys
 from adjudicator.gamemap import GameMap, ProvinceType
+from adjudicator.maptables import tables
 from adjudicator.model import (
     ORDERS_BY_PHASE,
     Build,
@@ -179,23 +180,62 @@ class Normalised:
     normalised: Order
 
 
-@dataclass(frozen=True, slots=True)
 class CheckedOrders:
-    """Every order of a phase, split into the legal ones (one per unit) and the rejected ones."""
+    """Every order of a phase, split into the legal ones (one per unit) and the rejected ones.
 
-    valid: dict[str, tuple[str, Order, Order]] = field(default_factory=dict)
-    """Province of the ordered unit (of the build, in a winter) -> (power, order as given,
-    normalised order). In the order first given."""
-    results: list[OrderResult] = field(default_factory=list)
-    """``ILLEGAL`` results for illegal, duplicate and wrong-phase orders, in the order given."""
-    sequence: list[Normalised] = field(default_factory=list)
-    """Every kept legal order (waives too), power by power in the order given: the order in which
-    surplus builds and removals are discarded (4.D.4, 4.D.6)."""
+    Immutable by convention. Not a dataclass: :attr:`sequence` is built on first use, because
+    only adjustment phases read it and a movement phase would otherwise pay for one
+    :class:`Normalised` object per order.
+    """
+
+    __slots__ = ("_kept", "_sequence", "results", "valid")
+
+    def __init__(
+        self,
+        valid: dict[str, tuple[str, Order, Order]] | None = None,
+        results: list[OrderResult] | None = None,
+        sequence: list[Normalised] | None = None,
+        *,
+        kept: list[tuple[int, str, Order, Order]] | None = None,
+    ) -> None:
+        self.valid: dict[str, tuple[str, Order, Order]] = {} if valid is None else valid
+        """Province of the ordered unit (of the build, in a winter) -> (power, order as given,
+        normalised order). In the order first given."""
+        self.results: list[OrderResult] = [] if results is None else results
+        """``ILLEGAL`` results for illegal, duplicate and wrong-phase orders, in the order
+        given."""
+        self._sequence = sequence
+        self._kept = kept or []
+
+    @property
+    def sequence(self) -> list[Normalised]:
+        """Every kept legal order (waives too), power by power in the order given: the order in
+        which surplus builds and removals are discarded (4.D.4, 4.D.6)."""
+        if self._sequence is None:
+            self._sequence = [Normalised(p, o, n) for _, p, o, n in self._kept]
+        return self._sequence
 
     @property
     def waives(self) -> list[tuple[str, Waive]]:
         """(power, waive) for each legal waive, in order."""
         return [(n.power, n.order) for n in self.sequence if isinstance(n.order, Waive)]
+
+    def __repr__(self) -> str:
+        return (
+            f"CheckedOrders(valid={self.valid!r}, results={self.results!r}, "
+            f"sequence={self.sequence!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CheckedOrders):
+            return NotImplemented
+        return (self.valid, self.results, self.sequence) == (
+            other.valid,
+            other.results,
+            other.sequence,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def check_order(
@@ -220,19 +260,28 @@ def check_orders(
     """
     checker = _Checker(position, game_map, rules)
     rejected: list[tuple[int, OrderResult]] = []
-    legal: list[tuple[int, Normalised]] = []
+    legal: list[tuple[int, str, Order, Order]] = []
     index = 0
     for power, given in orders.items():
         for order in given:
-            verdict = checker.check(power, order)
+            verdict = checker.verdict(power, order)
             if isinstance(verdict, Illegality):
                 rejected.append((index, verdict.result(power, order)))
             else:
-                legal.append((index, verdict))
+                legal.append((index, power, order, verdict))
             index += 1
-    kept, dropped = _one_per_unit(legal, rules, position.phase.type)
-    rejected.extend(dropped)
     valid: dict[str, tuple[str, Order, Order]] = {}
+    for _, power, order, normalised in legal:
+        if not isinstance(normalised, Waive):
+            valid[normalised.location.province] = (power, order, normalised)
+    if len(valid) == sum(not isinstance(entry[3], Waive) for entry in legal):
+        # The usual case, at most one legal order per unit: nothing is dropped, and both lists
+        # are already in the order given.
+        return CheckedOrders(valid, [result for _, result in rejected], kept=legal)
+    indexed = [(i, Normalised(power, order, n)) for i, power, order, n in legal]
+    kept, dropped = _one_per_unit(indexed, rules, position.phase.type)
+    rejected.extend(dropped)
+    valid = {}
     for _, n in kept:
         if not isinstance(n.normalised, Waive):
             valid[n.normalised.location.province] = (n.power, n.order, n.normalised)
@@ -323,11 +372,16 @@ class _Checker:
         self.position = position
         self.map = game_map
         self.rules = rules
+        self.tables = tables(game_map)
         self.units = {u.province: u for u in position.units}
+        seas = self.tables.seas
         self.fleets_at_sea = frozenset(
-            u.province
-            for u in position.units
-            if u.type is UnitType.FLEET and game_map.is_sea(u.province)
+            u.province for u in position.units if u.type is UnitType.FLEET and u.province in seas
+        )
+        # The shortcuts of :meth:`_fast` assume every unit stands on a known province, so that
+        # an order naming a unit's province never needs the unknown-province check.
+        self.fast = position.phase.type is PhaseType.MOVEMENT and all(
+            p in self.tables.known for p in self.units
         )
         self._counts: dict[str, int] | None = None
 
@@ -338,27 +392,93 @@ class _Checker:
         return self._counts
 
     def check(self, power: str, order: Order) -> Normalised | Illegality:
+        verdict = self.verdict(power, order)
+        if isinstance(verdict, Illegality):
+            return verdict
+        return Normalised(power, order, verdict)
+
+    def verdict(self, power: str, order: Order) -> Order | Illegality:
+        """The normalised order, or why ``order`` is illegal."""
+        if self.fast:
+            normalised = self._fast(power, order)
+            if normalised is not None:
+                return normalised
         phase = self.position.phase.type
         if not isinstance(order, ORDERS_BY_PHASE[phase]):
             return _bad(IllegalCode.WRONG_PHASE, f"not an order of a {_PHASE_WORDS[phase]}", order)
         unknown = self._unknown_province(order)
         if unknown is not None:
             return _bad(IllegalCode.UNKNOWN_PROVINCE, f"unknown province '{unknown}'", order)
-        verdict: Order | Illegality
         match order:
             case Waive():
-                verdict = self._waive(power, order)
+                return self._waive(power, order)
             case Build():
-                verdict = self._build(power, order)
+                return self._build(power, order)
             case Disband() if phase is PhaseType.ADJUSTMENT:
-                verdict = self._removal(power, order)
+                return self._removal(power, order)
             case Retreat() | Disband():
-                verdict = self._retreat_phase(power, order)
+                return self._retreat_phase(power, order)
             case Hold() | Move() | Support() | Convoy():
-                verdict = self._movement(power, order)
-        if isinstance(verdict, Illegality):
-            return verdict
-        return Normalised(power, order, verdict)
+                return self._movement(power, order)
+
+    # ----------------------------------------------------------------- fast path
+    # Most orders of a movement phase are an own unit holding, moving to a neighbour or
+    # supporting a neighbour. These shortcuts recognise such orders with a few look-ups in the
+    # map's tables and return the normalised order, the given one itself when it is already in
+    # normal form. They return None whenever anything is unusual (a coast, a convoy, a missing
+    # or foreign unit, a step that is not in the tables): the general checks below then decide,
+    # and explain an illegal order. So they change the speed, never a verdict.
+    def _fast(self, power: str, order: Order) -> Order | None:
+        if isinstance(order, Move):
+            return self._fast_move(power, order)
+        if isinstance(order, Support):
+            return self._fast_support(power, order)
+        if isinstance(order, Hold):
+            unit = self.units.get(order.location.province)
+            if unit is None or unit.power != power:
+                return None
+            return order if _as_given(order, unit) else Hold(unit.type, unit.location)
+        return None
+
+    def _fast_move(self, power: str, order: Move) -> Order | None:
+        unit = self.units.get(order.location.province)
+        if unit is None or unit.power != power or order.via_convoy or order.path:
+            return None
+        dest = order.destination
+        if not self._fast_step(unit, dest):
+            return None
+        return order if _as_given(order, unit) else Move(unit.type, unit.location, dest)
+
+    def _fast_support(self, power: str, order: Support) -> Order | None:
+        unit = self.units.get(order.location.province)
+        supported = self.units.get(order.target.province)
+        if unit is None or supported is None or unit.power != power or supported is unit:
+            return None
+        dest = order.destination
+        area = order.target.province if dest is None else dest.province
+        if area == unit.province or area not in self.tables.reach(unit.type, unit.location):
+            return None
+        if dest is not None and not self._fast_step(supported, dest):
+            return None
+        same_target = order.target_type is supported.type and (
+            order.target.coast == supported.location.coast
+        )
+        if same_target and _as_given(order, unit):
+            return order
+        return Support(unit.type, unit.location, supported.type, supported.location, dest)
+
+    def _fast_step(self, unit: Unit, dest: Location) -> bool:
+        """Whether ``unit`` can move to ``dest``, which then is its own normal form: a
+        neighbouring province, written without a coast, that has no named coasts if the unit
+        is a fleet."""
+        if dest.coast is not None:
+            return False
+        if unit.type is UnitType.ARMY:
+            return dest.province in self.tables.army.get(unit.province, ())
+        moves = self.tables.fleet.get((unit.province, unit.location.coast))
+        return (
+            moves is not None and dest.province in moves and dest.province not in self.tables.coasts
+        )
 
     def _unknown_province(self, order: Order) -> str | None:
         match order:
@@ -738,6 +858,12 @@ def _build_type(kind: ProvinceType, coast: str | None) -> UnitType | None:
     if kind is ProvinceType.LAND:
         return UnitType.ARMY
     return UnitType.FLEET if coast is not None else None
+
+
+def _as_given(order: Hold | Move | Support, unit: Unit) -> bool:
+    """Whether ``order`` names ``unit``'s type and exact location (its province is known to
+    match), as the normal form does."""
+    return order.unit_type is unit.type and order.location.coast == unit.location.coast
 
 
 def _bad(code: IllegalCode, reason: str, order: Order) -> Illegality:
