@@ -7,43 +7,28 @@ and their units hold); then the phase type picks the adjudicator.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from typing import Protocol, cast
+from collections.abc import Callable, Mapping, Sequence
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.gamemap import GameMap, load_map
+from adjudicator.legality import CheckedOrders, check_orders
 from adjudicator.model import Order, PhaseType
-from adjudicator.movement import CheckedOrders, adjudicate_movement
+from adjudicator.movement import adjudicate_movement
 from adjudicator.outcomes import Adjudication
 from adjudicator.position import Position
+from adjudicator.retreats import adjudicate_retreats
 from adjudicator.rules import Rules
 
-
-class PhaseAdjudicator(Protocol):
-    """The common signature of the movement, retreat and adjustment adjudicators."""
-
-    def __call__(
-        self, position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
-    ) -> Adjudication: ...
-
-
-class OrderChecker(Protocol):
-    def __call__(
-        self,
-        position: Position,
-        orders: Mapping[str, Sequence[Order]],
-        game_map: GameMap,
-        rules: Rules,
-    ) -> CheckedOrders: ...
-
+PhaseAdjudicator = Callable[[Position, CheckedOrders, GameMap, Rules], Adjudication]
+"""The common signature of the movement, retreat and adjustment adjudicators."""
 
 _DEFAULT_RULES = Rules()
 """The DATC v3.0 preferences (immutable, so one shared value will do)."""
 
-_PHASE_MODULES: Mapping[PhaseType, tuple[str, str]] = {
-    PhaseType.RETREAT: ("adjudicator.retreats", "adjudicate_retreats"),
-    PhaseType.ADJUSTMENT: ("adjudicator.adjustments", "adjudicate_adjustments"),
+_BY_PHASE: Mapping[PhaseType, PhaseAdjudicator] = {
+    PhaseType.MOVEMENT: adjudicate_movement,
+    PhaseType.RETREAT: adjudicate_retreats,
+    PhaseType.ADJUSTMENT: adjudicate_adjustments,
 }
 
 
@@ -69,27 +54,10 @@ def adjudicate(
     """
     rules = rules if rules is not None else _DEFAULT_RULES
     game_map = game_map if game_map is not None else load_map(position.map_name)
-    checked = _checker()(position, orders, game_map, rules)
-    return phase_adjudicator(position.phase.type)(position, checked, game_map, rules)
+    checked = check_orders(position, orders, game_map, rules)
+    return _BY_PHASE[position.phase.type](position, checked, game_map, rules)
 
 
 def phase_adjudicator(phase_type: PhaseType) -> PhaseAdjudicator:
-    """The adjudicator for a phase type (retreats and adjustments are imported lazily)."""
-    if phase_type is PhaseType.MOVEMENT:
-        return adjudicate_movement
-    module_name, function = _PHASE_MODULES[phase_type]
-    return cast(PhaseAdjudicator, _load(module_name, function))
-
-
-def _checker() -> OrderChecker:
-    return cast(OrderChecker, _load("adjudicator.legality", "check_orders"))
-
-
-def _load(module_name: str, function: str) -> object:
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        raise AdjudicatorError(f"{module_name} is not available in this installation") from None
-    return getattr(module, function)
+    """The adjudicator for a phase type, for callers that check orders themselves."""
+    return _BY_PHASE[phase_type]
