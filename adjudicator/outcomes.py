@@ -7,6 +7,7 @@ caused it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -77,9 +78,48 @@ class OrderResult:
     message: str = ""
     """A plain sentence for players, e.g. "bounced with A MUN - BUR"."""
 
+    def __init__(
+        self,
+        power: str,
+        order: Order,
+        outcome: Outcome,
+        reason: Reason = Reason.NONE,
+        cause: Order | None = None,
+        cause_power: str | None = None,
+        code: str | None = None,
+        message: str = "",
+    ) -> None:
+        # Written out because adjudication makes one result per order: the generated __init__ of
+        # a frozen dataclass sets each field through object.__setattr__, which costs twice as
+        # much as the slot setters bound below the class (same values, still immutable).
+        _set_power(self, power)
+        _set_order(self, order)
+        _set_outcome(self, outcome)
+        _set_reason(self, reason)
+        _set_cause(self, cause)
+        _set_cause_power(self, cause_power)
+        _set_code(self, code)
+        _set_message(self, message)
+
     @property
     def succeeded(self) -> bool:
         return self.outcome is Outcome.SUCCEEDS
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    """The setter of one slot of ``cls``, which bypasses a frozen dataclass's ``__setattr__``."""
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_set_power = _slot_setter(OrderResult, "power")
+_set_order = _slot_setter(OrderResult, "order")
+_set_outcome = _slot_setter(OrderResult, "outcome")
+_set_reason = _slot_setter(OrderResult, "reason")
+_set_cause = _slot_setter(OrderResult, "cause")
+_set_cause_power = _slot_setter(OrderResult, "cause_power")
+_set_code = _slot_setter(OrderResult, "code")
+_set_message = _slot_setter(OrderResult, "message")
 
 
 @dataclass(frozen=True, slots=True)
