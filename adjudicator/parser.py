@@ -3,7 +3,8 @@
 One Lark grammar (``grammar/orders.lark``, LALR) reads every order of every phase in the judge
 short form (``A Par-Bur``, ``F StP/nc - Nwy``, ``F Bla C A Sev-Ank``) and in long-form English
 (``Army Paris supports Army Marseilles to Burgundy``). Province, coast and power names are resolved
-by the map; keywords come from a per-language :class:`~adjudicator.parser_words.Vocabulary`.
+by the map; keywords come from a per-language :class:`~adjudicator.parser_words.Vocabulary`
+(English and German: ``Armee München unterstützt Armee Berlin nach Kiel``).
 
 >>> from adjudicator.gamemap import load_map
 >>> standard = load_map("standard")
@@ -14,8 +15,12 @@ by the map; keywords come from a per-language :class:`~adjudicator.parser_words.
 ['F LON - NTH']
 >>> print(result.diagnostics[0])
 o.txt:2:7: error: unknown province 'Yorkshir' — did you mean 'YOR' (Yorkshire)? [unknown-province]
+>>> print(parse_orders("Italien: A Venedik H", standard, path="b.txt").diagnostics[0])
+b.txt:1:12: error: Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'? [unknown-province]
 
-How a file is read: each line is lexed on its own and split at ``;`` and ``,`` into items; each
+How a file is read: its language is decided once, from the evidence of the whole file (or forced
+with ``lang``; see :mod:`adjudicator.parser_lang`), and every name, keyword and message is then
+that language's only. Each line is lexed on its own and split at ``;`` and ``,`` into items; each
 item is parsed on its own, so one bad order never hides another. Words are lexed as ``WORD`` and
 re-typed into keywords (``S`` -> ``SUPPORT``) only where the grammar accepts that keyword, which
 keeps keywords out of place names and place names out of the grammar. Nothing outside this
@@ -41,8 +46,9 @@ from adjudicator.errors import (
     Severity,
 )
 from adjudicator.gamemap import GameMap
-from adjudicator.model import Order
-from adjudicator.parser_build import Item, OrderBuilder, order_power
+from adjudicator.model import Order, Phase
+from adjudicator.parser_build import Item, OrderBuilder, close_provinces, order_power
+from adjudicator.parser_lang import ambiguous_phase, detect_language, phase_name, read_phase_line
 from adjudicator.parser_syntax import ItemDraft, SyntaxBuilder
 from adjudicator.parser_words import (
     AMBIGUOUS_CODES,
@@ -50,7 +56,6 @@ from adjudicator.parser_words import (
     Problem,
     Vocabulary,
     describe_expected,
-    did_you_mean,
     fold,
     vocabulary,
 )
@@ -82,6 +87,10 @@ class ParseResult:
 
     orders: tuple[ParsedOrder, ...]
     diagnostics: tuple[Diagnostic, ...]
+    lang: str = "en"
+    """The language the file was read in: the ``lang`` asked for, else the detected one."""
+    phase: Phase | None = None
+    """The phase the file's phase line names (``Herbst 1901``), if it has one."""
 
     @property
     def ok(self) -> bool:
@@ -112,21 +121,30 @@ def parse_orders(
     :class:`~adjudicator.model.Retreat`, a bare unit in an adjustment phase a
     :class:`~adjudicator.model.Build`) and left-out unit types are filled from the units there.
 
+    ``lang`` (``"en"``, ``"de"``) forces the language; without it the language is detected from
+    the whole file (English when the file shows none). Names and keywords of the other
+    language are never tried, and problems are reported in the file's language.
+
+    A phase line (``Herbst 1901``, ``F1901M``) is checked against the position, and without a
+    position it decides what a form means in the lines after it.
+
     Bad orders never raise: each problem becomes a diagnostic. Raises :class:`InputError` only
     for unusable input (an unknown language, a position of another map).
     """
-    vocab = vocabulary(lang)
+    detected = detect_language(text, game_map) if lang is None else lang
+    vocab = vocabulary(detected)
     if position is not None and position.map_name != game_map.name:
         raise InputError.single(
-            f"the position is on map {position.map_name!r} but the orders are read with map "
-            f"{game_map.name!r}",
+            vocab.say("map_mismatch", position=position.map_name, map=game_map.name),
             "map-mismatch",
             path,
         )
-    reader = _Reader(game_map, vocab, position, path)
+    reader = _Reader(game_map, vocab, position, path, defaulted=detected is None)
     for number, line in enumerate(text.split("\n"), start=1):
         reader.read_line(number, line.removesuffix("\r"))
-    return ParseResult(tuple(reader.orders), tuple(reader.diagnostics))
+    return ParseResult(
+        tuple(reader.orders), tuple(reader.diagnostics), vocab.lang, reader.phase_read
+    )
 
 
 def parse_order(
@@ -149,10 +167,15 @@ destination=Location(province='NWY', coast=None), via_convoy=False, path=())
     if errors:
         raise OrderSyntaxError(errors)
     if len(result.orders) != 1:
+        vocab = vocabulary(result.lang)
         code = ParseCode.NO_ORDER if not result.orders else ParseCode.SEVERAL_ORDERS
-        found = "no order" if not result.orders else f"{len(result.orders)} orders"
+        found = (
+            vocab.say("found_none")
+            if not result.orders
+            else vocab.say("found_many", count=len(result.orders))
+        )
         raise OrderSyntaxError.single(
-            f"expected one order, found {found} in {text!r}", code, "<order>"
+            vocab.say("expected_one", found=found, text=text), code, "<order>"
         )
     return result.orders[0].order
 
@@ -248,12 +271,21 @@ class _Reader:
     """Reads a file line by line, keeping the current power header."""
 
     def __init__(
-        self, game_map: GameMap, vocab: Vocabulary, position: Position | None, path: str
+        self,
+        game_map: GameMap,
+        vocab: Vocabulary,
+        position: Position | None,
+        path: str,
+        *,
+        defaulted: bool = False,
     ) -> None:
         self.map = game_map
         self.vocab = vocab
         self.position = position
         self.path = path
+        self.defaulted = defaulted
+        """Whether the language is the default because the file showed none."""
+        self.phase_read: Phase | None = None
         self.header: str | None = None
         self.orders: list[ParsedOrder] = []
         self.diagnostics: list[Diagnostic] = []
@@ -274,10 +306,13 @@ class _Reader:
         )
 
     def read_line(self, number: int, line: str) -> None:
+        if self.read_phase(number, line):
+            return
         tokens = self.lex(line)
         if not tokens:
             return
-        builder = OrderBuilder(self.map, self.vocab, self.position, line)
+        phase = self.phase_read.type if self.phase_read is not None else None
+        builder = OrderBuilder(self.map, self.vocab, self.position, line, phase=phase)
         line_power = self.header
         for segment in _split(tokens):
             try:
@@ -300,6 +335,30 @@ class _Reader:
             text = line[built.start : built.end]
             self.orders.append(ParsedOrder(power, built.order, number, built.column, text))
 
+    def read_phase(self, number: int, line: str) -> bool:
+        """Read a phase line (``Herbst 1901``); False when the line is none."""
+        read = read_phase_line(line, self.vocab)
+        if read is None:
+            return False
+        if read.problem is not None:
+            self.report(read.problem, number, line)
+            return True
+        assert read.phase is not None
+        if self.defaulted:
+            warning = ambiguous_phase(line, read, self.vocab)
+            if warning is not None:
+                self.report(warning, number, line)
+        if self.position is not None and read.phase != self.position.phase:
+            message = self.vocab.say(
+                "phase_mismatch",
+                file=phase_name(read.phase, self.vocab),
+                position=phase_name(self.position.phase, self.vocab),
+            )
+            self.report(Problem(message, ParseCode.PHASE_MISMATCH, read.column), number, line)
+        if self.phase_read is None:
+            self.phase_read = read.phase
+        return True
+
     # ------------------------------------------------------------------ lexing
     def lex(self, line: str) -> list[Token]:
         tokens: list[Token] = []
@@ -308,7 +367,30 @@ class _Reader:
                 tokens.extend(self.split_hyphens(token))
             else:
                 tokens.append(token)
-        return tokens
+        return self.join_phrases(tokens, line)
+
+    def join_phrases(self, tokens: list[Token], line: str) -> list[Token]:
+        """Words that spell one keyword together (``zieht sich zurück``) become one word."""
+        out: list[Token] = []
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            if token.type == "WORD":
+                run = []
+                for other in tokens[i:]:
+                    if other.type != "WORD":
+                        break
+                    run.append(fold(other))
+                size = self.vocab.phrase_at(run)
+                if size > 1:
+                    last = tokens[i + size - 1]
+                    start, end = token.start_pos or 0, last.end_pos or 0
+                    out.append(_token_at(token, "WORD", line[start:end], 0))
+                    i += size
+                    continue
+            out.append(token)
+            i += 1
+        return out
 
     def is_name(self, text: str) -> bool:
         """Whether the map knows ``text`` as a province, power or coast name."""
@@ -346,17 +428,19 @@ class _Reader:
     def parse_item(self, tokens: list[Token], builder: OrderBuilder) -> Item:
         parser = _grammar().parse_interactive(start="item")
         fed: list[Token] = []
-        for raw in tokens:
+        for index, raw in enumerate(tokens):
             token = raw
             if raw.type == _BAD:
                 raise _LineError(
                     Problem(
-                        f"unexpected character {raw.value!r}: not part of any order",
+                        self.vocab.say("unexpected_character", char=raw.value),
                         ParseCode.UNEXPECTED_CHARACTER,
                         raw.column or 1,
                     )
                 )
-            if raw.type == "WORD":
+            # A word before a colon is a power label (`D:` is Deutschland, not disband).
+            labelled = index + 1 < len(tokens) and tokens[index + 1].type == "_COLON"
+            if raw.type == "WORD" and not labelled:
                 token = self.retype(raw, parser.choices())  # type: ignore[no-untyped-call]
             try:
                 parser.feed_token(token)
@@ -389,10 +473,10 @@ class _Reader:
             expected.discard("WORD")
         wanted = describe_expected(expected, self.vocab)
         if token.type == "$END":
-            after = f" after {previous.value!r}" if previous is not None else ""
-            message = f"unexpected end of order{after}; expected {wanted}"
+            after = self.vocab.say("after", word=previous.value) if previous is not None else ""
+            message = self.vocab.say("unexpected_end", after=after, wanted=wanted)
         else:
-            message = f"unexpected {token.value!r}; expected {wanted}"
+            message = self.vocab.say("unexpected", word=token.value, wanted=wanted)
         return Problem(message, ParseCode.SYNTAX, token.column or 1)
 
     def unknown_name(self, fed: list[Token], line: str) -> Problem | None:
@@ -409,12 +493,13 @@ class _Reader:
             if fold(" ".join(run[:end])) in self.known:
                 return None
         text = line[run[0].start_pos or 0 : run[-1].end_pos]
+        lang = self.vocab.lang
         close = [
-            f"'{pid}' ({self.map.province(pid).name(self.vocab.lang)})"
-            for pid in self.map.suggest(text, self.vocab.lang)
+            self.vocab.say("suggested_province", id=pid, name=self.map.province(pid).name(lang))
+            for pid in close_provinces(self.map, text, lang)
         ]
         return Problem(
-            f"unknown province {text!r}" + did_you_mean(close, quoted=True),
+            self.vocab.say("unknown_province", text=text, suggest=self.vocab.did_you_mean(close)),
             ParseCode.UNKNOWN_PROVINCE,
             run[0].column or 1,
         )

@@ -31,7 +31,7 @@ from adjudicator.model import (
     Waive,
 )
 from adjudicator.parser_syntax import Draft, ItemDraft, Name, OrderKind, Place, UnitRef
-from adjudicator.parser_words import ParseCode, Problem, Vocabulary, did_you_mean, either, fold
+from adjudicator.parser_words import ParseCode, Problem, Vocabulary, fold
 from adjudicator.position import Position
 
 _Own = tuple[UnitType | None, Location]
@@ -60,14 +60,22 @@ class OrderBuilder:
     """Resolves the drafts of one line; :attr:`problems` collects what went wrong."""
 
     def __init__(
-        self, game_map: GameMap, vocab: Vocabulary, position: Position | None, line: str
+        self,
+        game_map: GameMap,
+        vocab: Vocabulary,
+        position: Position | None,
+        line: str,
+        *,
+        phase: PhaseType | None = None,
     ) -> None:
         self.map = game_map
         self.vocab = vocab
         self.lang = vocab.lang
         self.names = game_map.names(vocab.lang)
         self.position = position
-        self.phase = position.phase.type if position is not None else None
+        self.phase = position.phase.type if position is not None else phase
+        """The phase type that decides what a form means: the position's, else the one the
+        file's phase line names."""
         self.line = line
         self.problems: list[Problem] = []
         self._kinds: dict[OrderKind, Callable[[Draft], Order | None]] = {
@@ -112,16 +120,18 @@ class OrderBuilder:
             return found[0]
         if found:
             self.problem(
-                f"ambiguous power {text!r}: could be {either(found)}",
+                self.vocab.say("ambiguous_power", text=text, choices=self.vocab.either(found)),
                 ParseCode.AMBIGUOUS_POWER,
                 name.column,
             )
             return None
+        suggest = self.vocab.did_you_mean(self._power_suggestions(text), quoted=False)
+        powers = ", ".join(p.display(self.lang) for p in self.map.powers.values())
         self.problem(
-            f"unknown power {text!r}" + did_you_mean(self._power_suggestions(text)),
+            self.vocab.say("unknown_power", text=text, suggest=suggest),
             ParseCode.UNKNOWN_POWER,
             name.column,
-            hint=f"the powers of this map are {', '.join(self.map.powers)}",
+            hint=self.vocab.say("hint_powers", powers=powers),
         )
         return None
 
@@ -152,7 +162,7 @@ class OrderBuilder:
         destination = self.resolve(draft.places[0])
         if draft.target is not None and draft.target.type is UnitType.FLEET:
             self.problem(
-                "only armies are convoyed, but the convoy names a fleet",
+                self.vocab.say("convoyed_fleet"),
                 ParseCode.CONVOYED_FLEET,
                 draft.target.start + 1,
             )
@@ -223,7 +233,7 @@ class OrderBuilder:
             target.foreign is None
             and len(words) > 1
             and self._match(words) is None
-            and self.map.lookup_power(words[0], self.lang)
+            and self._power_of(words[0])
             and self._match(words[1:]) is not None
         ):
             name = place.name
@@ -241,14 +251,30 @@ class OrderBuilder:
 
     def _check_adjective(self, name: Name) -> None:
         text = self.text(name)
-        if not self.map.lookup_power(text, self.lang):
+        if all(self.vocab.is_article(w) for w in name.words):
+            return  # `unterstützt die Armee Wien`
+        if not self._power_of(text):
+            suggest = self.vocab.did_you_mean(self._power_suggestions(text), quoted=False)
             self.problem(
-                f"unknown power {text!r} before the unit; the word is ignored"
-                + did_you_mean(self._power_suggestions(text)),
+                self.vocab.say("foreign_adjective", text=text, suggest=suggest),
                 ParseCode.FOREIGN_ADJECTIVE,
                 name.column,
                 severity=Severity.WARNING,
             )
+
+    def _power_of(self, text: str) -> tuple[str, ...]:
+        """The powers an adjective names, inflected (``russischen``) or after an article
+        (``die russische``) as the language allows."""
+        found = self.map.lookup_power(text, self.lang)
+        words = text.split()
+        if not found and len(words) > 1 and self.vocab.is_article(words[0]):
+            return self._power_of(" ".join(words[1:]))
+        for ending in self.vocab.adjective_endings:
+            if found:
+                break
+            if len(text) > len(ending) and fold(text).endswith(ending):
+                found = self.map.lookup_power(text[: -len(ending)], self.lang)
+        return found
 
     # ------------------------------------------------------------------ name resolution
     def resolve(self, place: Place) -> Location | None:
@@ -256,8 +282,11 @@ class OrderBuilder:
         found = self._match(place.name.words)
         if isinstance(found, tuple):
             self.problem(
-                f"ambiguous province {self.text(place.name)!r}: could be "
-                + self._either_province(found),
+                self.vocab.say(
+                    "ambiguous_province",
+                    text=self.text(place.name),
+                    choices=self._either_province(found),
+                ),
                 ParseCode.AMBIGUOUS_PROVINCE,
                 place.name.column,
             )
@@ -313,26 +342,23 @@ class OrderBuilder:
         text = self.text(name)
         if self.map.lookup_power(text, self.lang):
             self.problem(
-                f"{text!r} is a power, not a province; a power header ends with ':' ({text}:)",
-                ParseCode.SYNTAX,
-                name.column,
+                self.vocab.say("power_not_province", text=text), ParseCode.SYNTAX, name.column
             )
             return
         for k in range(len(words) - 1, 0, -1):
             if isinstance(self._match(words[:k]), Location):
                 head = self.line[name.start : name.columns[k - 1] - 1 + len(words[k - 1])]
                 bad = words[k]
+                suggest = self.vocab.did_you_mean(self._word_suggestions(bad))
                 self.problem(
-                    f"unexpected word {bad!r} after {head!r}"
-                    + did_you_mean(self._word_suggestions(bad), quoted=True),
+                    self.vocab.say("unexpected_word", word=bad, head=head, suggest=suggest),
                     ParseCode.SYNTAX,
                     name.columns[k],
                 )
                 return
-        close = self.map.suggest(text, self.lang)
-        shown = [f"'{pid}' ({self.map.province(pid).name(self.lang)})" for pid in close]
+        shown = [self._province_words(pid) for pid in close_provinces(self.map, text, self.lang)]
         self.problem(
-            f"unknown province {text!r}" + did_you_mean(shown, quoted=True),
+            self.vocab.say("unknown_province", text=text, suggest=self.vocab.did_you_mean(shown)),
             ParseCode.UNKNOWN_PROVINCE,
             name.column,
         )
@@ -341,26 +367,39 @@ class OrderBuilder:
         coasts = self.map.province(province).coasts
         words = {code: self.map.coast_names.get(code, {}).get(self.lang, ()) for code in coasts}
         if coasts:
-            choices = either([f"'{c.lower()}' ({w[0]})" if w else c for c, w in words.items()])
-            hint: str | None = f"{province} has the coasts {choices}"
+            choices = self.vocab.either(
+                [f"'{c.lower()}' ({w[0]})" if w else c for c, w in words.items()]
+            )
+            hint: str | None = self.vocab.say("hint_coasts", province=province, choices=choices)
         else:
-            hint = f"{province} has no named coasts"
+            hint = self.vocab.say("hint_no_coasts", province=province)
         self.problem(
-            f"unknown coast {self.text(coast)!r}", ParseCode.UNKNOWN_COAST, coast.column, hint=hint
+            self.vocab.say("unknown_coast", text=self.text(coast)),
+            ParseCode.UNKNOWN_COAST,
+            coast.column,
+            hint=hint,
         )
 
     def _either_province(self, ids: Sequence[str]) -> str:
-        return either([f"'{pid}' ({self.map.province(pid).name(self.lang)})" for pid in ids])
+        say = self.vocab.say
+        return self.vocab.either(
+            [
+                say("candidate_province", id=p, name=self.map.province(p).name(self.lang))
+                for p in ids
+            ]
+        )
+
+    def _province_words(self, pid: str) -> str:
+        """A suggested province: ``'SEV' (Sevastopol)``, in German ``'Venedig'``."""
+        name = self.map.province(pid).name(self.lang)
+        return self.vocab.say("suggested_province", id=pid, name=name)
 
     def _word_suggestions(self, word: str) -> list[str]:
         keywords = {fold(w): w for w in self.vocab.words() if len(w) > 1}
         close = difflib.get_close_matches(fold(word), list(keywords), n=1, cutoff=0.7)
         if close:
             return [f"'{keywords[close[0]]}'"]
-        return [
-            f"'{pid}' ({self.map.province(pid).name(self.lang)})"
-            for pid in self.map.suggest(word, self.lang, limit=2)
-        ]
+        return [self._province_words(pid) for pid in close_provinces(self.map, word, self.lang, 2)]
 
     def _power_suggestions(self, text: str) -> list[str]:
         spellings: dict[str, str] = {}
@@ -372,6 +411,31 @@ class OrderBuilder:
 
 
 # ---------------------------------------------------------------------- module helpers
+SUGGESTION_MARGIN = 0.15
+"""How much less alike than the best suggestion another may be and still be shown: `Venedik`
+suggests `Venedig` (0.86), not also `edi` (0.6, Edinburgh's abbreviation)."""
+
+
+def close_provinces(game_map: GameMap, text: str, lang: str, limit: int = 3) -> list[str]:
+    """The provinces an unknown name most likely meant (:meth:`GameMap.suggest`), without
+    those far less alike than the best of them."""
+    found = game_map.suggest(text, lang, limit)
+    if len(found) < 2:
+        return found
+    key = fold(text)
+    table = game_map.names(lang)
+    scores = {
+        pid: max(
+            difflib.SequenceMatcher(None, key, name).ratio()
+            for name, ids in table.items()
+            if pid in ids
+        )
+        for pid in found
+    }
+    best = max(scores.values())
+    return [pid for pid in found if scores[pid] >= best - SUGGESTION_MARGIN]
+
+
 def _unit(draft: Draft) -> UnitRef:
     assert draft.unit is not None, "the grammar gives every order but a waive a unit"
     return draft.unit

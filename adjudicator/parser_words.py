@@ -3,23 +3,33 @@
 The grammar (``grammar/orders.lark``) declares keyword terminals (``HOLD``, ``SUPPORT``, ...) but
 spells none of them: a :class:`Vocabulary` maps the words of one language to those terminals. The
 parser re-types a word into a keyword only where the grammar accepts that keyword, so adding a
-language means adding a table here, never touching the grammar.
+language means adding a table here, never touching the grammar. A table also holds the
+language's articles, phrases of several words (``zieht sich zurück``), adjective endings, phase
+words (``Herbst 1901``) and the templates of every message the parser writes, so that a German
+file is answered in German.
 
 >>> ENGLISH.keywords("Supports")
 ('SUPPORT',)
 >>> ENGLISH.keywords("Burgundy")
 ()
+>>> GERMAN.keywords("unterstützt")
+('SUPPORT',)
+>>> GERMAN.say("unknown_province", text="Venedik", suggest=GERMAN.did_you_mean(["'Venedig'"]))
+"Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'?"
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
+from typing import TypeVar
 
 from adjudicator.errors import InputError, Severity
 from adjudicator.gamemap import fold_name
+from adjudicator.model import PhaseType, Season
 
 
 class ParseCode(StrEnum):
@@ -43,6 +53,15 @@ class ParseCode(StrEnum):
     """:func:`~adjudicator.parser.parse_order` was given no order."""
     SEVERAL_ORDERS = "several-orders"
     """:func:`~adjudicator.parser.parse_order` was given more than one order."""
+    UNKNOWN_PHASE = "unknown-phase"
+    """A phase line (``Herbst 1901``, ``F1901M``) whose season or phase word this language does
+    not know, or that names no real phase (``W1901M``)."""
+    PHASE_MISMATCH = "phase-mismatch"
+    """The file's phase line names another phase than the position's."""
+    AMBIGUOUS_PHASE = "ambiguous-phase"
+    """A warning: a phase code that means another phase in another language (``F1901M`` is
+    Fall in English, Frühjahr in German), read in the default language because the file gave
+    no evidence of its language."""
 
 
 AMBIGUOUS_CODES = frozenset({ParseCode.AMBIGUOUS_PROVINCE, ParseCode.AMBIGUOUS_POWER})
@@ -66,11 +85,155 @@ def fold(word: str) -> str:
     return fold_name(word)
 
 
+_ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        # files and calls
+        "map_mismatch": (
+            "the position is on map {position!r} but the orders are read with map {map!r}"
+        ),
+        "expected_one": "expected one order, found {found} in {text!r}",
+        "found_none": "no order",
+        "found_many": "{count} orders",
+        # syntax
+        "unexpected_character": "unexpected character {char!r}: not part of any order",
+        "unexpected_end": "unexpected end of order{after}; expected {wanted}",
+        "after": " after {word!r}",
+        "unexpected": "unexpected {word!r}; expected {wanted}",
+        "unexpected_word": "unexpected word {word!r} after {head!r}{suggest}",
+        "nothing_more": "nothing more",
+        "or": " or ",
+        "did_you_mean": " — did you mean {choices}?",
+        # names
+        "unknown_province": "unknown province {text!r}{suggest}",
+        "ambiguous_province": "ambiguous province {text!r}: could be {choices}",
+        "suggested_province": "'{id}' ({name})",
+        "candidate_province": "'{id}' ({name})",
+        "power_not_province": (
+            "{text!r} is a power, not a province; a power header ends with ':' ({text}:)"
+        ),
+        "unknown_power": "unknown power {text!r}{suggest}",
+        "ambiguous_power": "ambiguous power {text!r}: could be {choices}",
+        "hint_powers": "the powers of this map are {powers}",
+        "foreign_adjective": "unknown power {text!r} before the unit; the word is ignored{suggest}",
+        "unknown_coast": "unknown coast {text!r}",
+        "hint_coasts": "{province} has the coasts {choices}",
+        "hint_no_coasts": "{province} has no named coasts",
+        "convoyed_fleet": "only armies are convoyed, but the convoy names a fleet",
+        # phase lines
+        "phase": "{season} {year} ({kind})",
+        "unknown_season": "unknown season {word!r} in the phase line {text!r}",
+        "unknown_phase_kind": "unknown phase {word!r} in the phase line {text!r}",
+        "impossible_phase": (
+            "no such phase: {text!r}; adjustments happen in winter, movement and retreats "
+            "in spring or fall"
+        ),
+        "hint_seasons": "seasons: {words}",
+        "hint_kinds": "phases: {words}",
+        "hint_other_language": "in {language} {word!r} means {meaning}; pass --lang {lang}",
+        "phase_mismatch": "the orders are for {file} but the position is in {position}",
+        "ambiguous_phase": (
+            "{text!r} is read as {meaning} in {language}, the default language; in {other} "
+            "it means {other_meaning} (pass --lang {other_lang})"
+        ),
+        # language names
+        "lang.en": "English",
+        "lang.de": "German",
+        # what the grammar expected, in plain words
+        "sign.WORD": "a province name",
+        "sign._SLASH": "a coast ('/nc')",
+        "sign._LPAR": "a coast ('(nc)')",
+        "sign._RPAR": "')'",
+        "sign._COLON": "':'",
+        "sign._LSQB": "'['",
+        "sign._RSQB": "']'",
+        "sign.PLUS": "'+' (build)",
+        "sign._LIST_MARK": "a list number ('1.')",
+        "sign.$END": "the end of the order",
+        "sign.DASH": "'-' (move)",
+        "group.unit_type": "a unit type",
+        "group.move": "a move",
+        "group.coast": "a coast ('/nc')",
+    }
+)
+
+_GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "map_mismatch": (
+            "Die Stellung gehört zur Karte {position!r}, die Befehle werden aber mit der Karte "
+            "{map!r} gelesen"
+        ),
+        "expected_one": "Genau ein Befehl erwartet, gefunden: {found} in {text!r}",
+        "found_none": "keiner",
+        "found_many": "{count} Befehle",
+        "unexpected_character": "Unerwartetes Zeichen {char!r}: gehört zu keinem Befehl",
+        "unexpected_end": "Unerwartetes Ende des Befehls{after}; erwartet: {wanted}",
+        "after": " nach {word!r}",
+        "unexpected": "Unerwartet: {word!r}; erwartet: {wanted}",
+        "unexpected_word": "Unerwartetes Wort {word!r} nach {head!r}{suggest}",
+        "nothing_more": "nichts mehr",
+        "or": " oder ",
+        "did_you_mean": " – meinten Sie {choices}?",
+        "unknown_province": "Unbekannte Provinz {text!r}{suggest}",
+        "ambiguous_province": "Mehrdeutige Provinz {text!r}: möglich sind {choices}",
+        "suggested_province": "'{name}'",
+        "candidate_province": "'{id}' ({name})",
+        "power_not_province": (
+            "{text!r} ist eine Macht, keine Provinz; eine Machtüberschrift endet mit ':' ({text}:)"
+        ),
+        "unknown_power": "Unbekannte Macht {text!r}{suggest}",
+        "ambiguous_power": "Mehrdeutige Macht {text!r}: möglich sind {choices}",
+        "hint_powers": "die Mächte dieser Karte sind {powers}",
+        "foreign_adjective": (
+            "Unbekannte Macht {text!r} vor der Einheit; das Wort wird übergangen{suggest}"
+        ),
+        "unknown_coast": "Unbekannte Küste {text!r}",
+        "hint_coasts": "{province} hat die Küsten {choices}",
+        "hint_no_coasts": "{province} hat keine benannten Küsten",
+        "convoyed_fleet": "Nur Armeen werden konvoiert, der Konvoi nennt aber eine Flotte",
+        "phase": "{season} {year} ({kind})",
+        "unknown_season": "Unbekannte Jahreszeit {word!r} in der Phasenzeile {text!r}",
+        "unknown_phase_kind": "Unbekannte Phase {word!r} in der Phasenzeile {text!r}",
+        "impossible_phase": (
+            "Diese Phase gibt es nicht: {text!r}; Anpassungen finden im Winter statt, "
+            "Bewegungen und Rückzüge im Frühjahr oder Herbst"
+        ),
+        "hint_seasons": "Jahreszeiten: {words}",
+        "hint_kinds": "Phasen: {words}",
+        "hint_other_language": (
+            "auf {language} bedeutet {word!r} {meaning}; mit --lang {lang} lesen"
+        ),
+        "phase_mismatch": "Die Befehle gelten für {file}, die Stellung ist aber {position}",
+        "ambiguous_phase": (
+            "{text!r} wird in der Standardsprache {language} als {meaning} gelesen; auf {other} "
+            "hieße es {other_meaning} (--lang {other_lang})"
+        ),
+        "lang.en": "Englisch",
+        "lang.de": "Deutsch",
+        "sign.WORD": "ein Provinzname",
+        "sign._SLASH": "eine Küste ('/nk')",
+        "sign._LPAR": "eine Küste ('(nk)')",
+        "sign._RPAR": "')'",
+        "sign._COLON": "':'",
+        "sign._LSQB": "'['",
+        "sign._RSQB": "']'",
+        "sign.PLUS": "'+' (Aufbau)",
+        "sign._LIST_MARK": "eine Listennummer ('1.')",
+        "sign.$END": "das Ende des Befehls",
+        "sign.DASH": "'-' (ziehen)",
+        "group.unit_type": "eine Einheitenart",
+        "group.move": "ein Zug",
+        "group.coast": "eine Küste ('/nk')",
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
-    """The keywords of one language: grammar terminal -> the words that spell it.
+    """The words of one language: keywords, articles, phase words and message templates.
 
-    The first spelling of each terminal is the short form shown in error messages.
+    ``spellings`` maps grammar terminals to words; the first spelling of each terminal is the
+    short form shown in error messages. A spelling of several words (``zieht sich zurück``) is a
+    phrase: the parser joins those words into one before it re-types them.
     """
 
     lang: str
@@ -78,25 +241,53 @@ class Vocabulary:
     """Terminal name (as declared in ``orders.lark``) -> its words, short form first."""
     meanings: Mapping[str, str]
     """Terminal name -> what it does, in plain words (``hold``), for error messages."""
+    messages: Mapping[str, str]
+    """Message key -> :meth:`str.format` template (every key of the English table)."""
     articles: tuple[str, ...] = ()
-    """Words dropped before a place name (``the English Channel``)."""
+    """Words dropped before a place name (``the English Channel``, ``in die Irische See``)."""
+    adjective_endings: tuple[str, ...] = ()
+    """Endings an inflected power adjective may carry (German ``russische``, ``russischen``)."""
+    seasons: Mapping[str, tuple[Season, PhaseType | None]] = field(default_factory=dict)
+    """Season word or letter of a phase line -> the season and, for a season that is one phase
+    (German ``Sommer``, the spring retreats), its phase type; the first word of each season with
+    more than one letter is its display name."""
+    phase_kinds: Mapping[str, PhaseType] = field(default_factory=dict)
+    """Phase-type word or letter of a phase line (``Bewegung``, ``M``) -> the phase type."""
+    letters: str = ""
+    """Letters found only in this language's words (German umlauts): evidence of the language."""
     _index: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _phrases: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
+    _articles: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         index: dict[str, list[str]] = {}
+        phrases: dict[str, list[tuple[str, ...]]] = {}
         for terminal, words in self.spellings.items():
             for word in words:
                 bucket = index.setdefault(fold(word), [])
                 if terminal not in bucket:
                     bucket.append(terminal)
+                parts = tuple(fold(w) for w in word.split())
+                if len(parts) > 1:
+                    phrases.setdefault(parts[0], []).append(parts)
         object.__setattr__(self, "_index", {k: tuple(v) for k, v in index.items()})
+        longest_first = {k: tuple(sorted(v, key=len, reverse=True)) for k, v in phrases.items()}
+        object.__setattr__(self, "_phrases", longest_first)
+        object.__setattr__(self, "_articles", frozenset(fold(a) for a in self.articles))
 
     def keywords(self, word: str) -> tuple[str, ...]:
         """The terminals ``word`` may spell, most likely first (empty for a plain word)."""
         return self._index.get(fold(word), ())
 
+    def phrase_at(self, words: Sequence[str]) -> int:
+        """How many of ``words`` (folded) form a phrase keyword at their start (0 if none)."""
+        for phrase in self._phrases.get(words[0], ()) if words else ():
+            if tuple(words[: len(phrase)]) == phrase:
+                return len(phrase)
+        return 0
+
     def is_article(self, word: str) -> bool:
-        return fold(word) in {fold(a) for a in self.articles}
+        return fold(word) in self._articles
 
     def words(self) -> list[str]:
         """Every keyword spelling, for "did you mean" suggestions."""
@@ -111,6 +302,49 @@ class Vocabulary:
         if fold(words[0]) == fold(meaning):
             return f"'{words[0]}'"
         return f"'{words[0]}' ({meaning})"
+
+    # ------------------------------------------------------------------ messages
+    def say(self, key: str, **fields: object) -> str:
+        """The message ``key`` in this language, its fields filled in."""
+        template = self.messages.get(key) or _ENGLISH_MESSAGES[key]
+        return template.format(**fields)
+
+    def either(self, items: Sequence[str]) -> str:
+        """``a``, ``a or b``, ``a, b or c`` (``oder`` in German)."""
+        items = list(items)
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + self.say("or") + items[-1]
+
+    def did_you_mean(self, suggestions: Sequence[str], *, quoted: bool = True) -> str:
+        """`` — did you mean 'x'?`` (empty without suggestions); ``quoted=False`` quotes them."""
+        if not suggestions:
+            return ""
+        shown = suggestions if quoted else [f"'{s}'" for s in suggestions]
+        return self.say("did_you_mean", choices=self.either(shown))
+
+    def language_name(self, lang: str) -> str:
+        """A language's name in this language (``German``, ``Deutsch``)."""
+        key = f"lang.{lang}"
+        return self.say(key) if key in self.messages else lang
+
+    # ------------------------------------------------------------------ phases
+    def season_name(self, season: Season) -> str:
+        return _display(self.seasons, lambda v: v[0] is season, str(season))
+
+    def kind_name(self, kind: PhaseType) -> str:
+        return _display(self.phase_kinds, lambda v: v is kind, str(kind))
+
+
+_V = TypeVar("_V")
+
+
+def _display(table: Mapping[str, _V], wanted: Callable[[_V], bool], default: str) -> str:
+    """The first word (not a letter) of ``table`` whose value is wanted, capitalised."""
+    for word, value in table.items():
+        if len(word) > 1 and wanted(value):
+            return word[:1].upper() + word[1:]
+    return default
 
 
 ENGLISH = Vocabulary(
@@ -147,16 +381,120 @@ ENGLISH = Vocabulary(
         "BUILD": "build",
         "WAIVE": "waive",
     },
+    messages=_ENGLISH_MESSAGES,
     articles=("the",),
+    seasons={
+        "S": (Season.SPRING, None),
+        "spring": (Season.SPRING, None),
+        "F": (Season.FALL, None),
+        "fall": (Season.FALL, None),
+        "autumn": (Season.FALL, None),
+        "W": (Season.WINTER, None),
+        "winter": (Season.WINTER, None),
+    },
+    phase_kinds={
+        "M": PhaseType.MOVEMENT,
+        "movement": PhaseType.MOVEMENT,
+        "moves": PhaseType.MOVEMENT,
+        "R": PhaseType.RETREAT,
+        "retreat": PhaseType.RETREAT,
+        "retreats": PhaseType.RETREAT,
+        "A": PhaseType.ADJUSTMENT,
+        "adjustment": PhaseType.ADJUSTMENT,
+        "adjustments": PhaseType.ADJUSTMENT,
+        # njudge writes the winter adjustments as F1901B.
+        "B": PhaseType.ADJUSTMENT,
+        "builds": PhaseType.ADJUSTMENT,
+    },
 )
 
-VOCABULARIES: dict[str, Vocabulary] = {"en": ENGLISH}
-"""Language code -> its vocabulary. German arrives as one more entry."""
+GERMAN = Vocabulary(
+    lang="de",
+    # German players keep the English order letters (notation.md §8), so the letters stay;
+    # `T` (Türkei) and `W` (Winter) do not, and `D` is also Deutschland before a colon.
+    spellings={
+        "ARMY": ("A", "Armee", "Heer"),
+        "FLEET": ("F", "Flotte"),
+        "HOLD": ("H", "hält", "halten", "steht", "stehen", "bleibt stehen", "Haltebefehl"),
+        "MOVE": ("zieht", "ziehen", "geht", "gehen", "bewegt", "marschiert", "M"),
+        "TO": ("nach", "zum", "zur", "in", "ins", "an", "ans", "über"),
+        "SUPPORT": ("S", "unterstützt", "unterstützen", "Unterstützung"),
+        "CONVOY": (
+            "C",
+            "konvoiert",
+            "konvoieren",
+            "Konvoi",
+            "geleitet",
+            "geleiten",
+            "begleitet",
+            "begleiten",
+            "transportiert",
+            "transportieren",
+        ),
+        "VIA": ("via",),
+        "BY": ("per",),
+        "RETREAT": ("R", "zieht sich zurück", "Rückzug", "zurückziehen"),
+        "DISBAND": ("D", "löst sich auf", "auflösen", "Auflösung"),
+        "REMOVE": ("Abbau", "abbauen", "baut ab"),
+        "BUILD": ("B", "Aufbau", "baut", "bauen"),
+        "WAIVE": ("verzichtet", "verzichten", "Verzicht", "waive"),
+    },
+    meanings={
+        "ARMY": "Armee",
+        "FLEET": "Flotte",
+        "HOLD": "halten",
+        "MOVE": "ziehen",
+        "TO": "nach",
+        "SUPPORT": "unterstützen",
+        "CONVOY": "konvoieren",
+        "VIA": "via",
+        "BY": "per",
+        "RETREAT": "Rückzug",
+        "DISBAND": "auflösen",
+        "REMOVE": "Abbau",
+        "BUILD": "Aufbau",
+        "WAIVE": "verzichten",
+    },
+    messages=_GERMAN_MESSAGES,
+    articles=("der", "die", "das", "dem", "den", "des"),
+    adjective_endings=("e", "en", "er", "es", "em"),
+    seasons={
+        "F": (Season.SPRING, None),
+        "Frühjahr": (Season.SPRING, None),
+        "Frühling": (Season.SPRING, None),
+        "Sommer": (Season.SPRING, PhaseType.RETREAT),
+        "H": (Season.FALL, None),
+        "Herbst": (Season.FALL, None),
+        "Spätherbst": (Season.FALL, PhaseType.RETREAT),
+        "W": (Season.WINTER, None),
+        "Winter": (Season.WINTER, None),
+    },
+    phase_kinds={
+        "B": PhaseType.MOVEMENT,
+        "Bewegung": PhaseType.MOVEMENT,
+        "Bewegungen": PhaseType.MOVEMENT,
+        "Züge": PhaseType.MOVEMENT,
+        "M": PhaseType.MOVEMENT,
+        "R": PhaseType.RETREAT,
+        "Rückzug": PhaseType.RETREAT,
+        "Rückzüge": PhaseType.RETREAT,
+        "A": PhaseType.ADJUSTMENT,
+        "Anpassung": PhaseType.ADJUSTMENT,
+        "Anpassungen": PhaseType.ADJUSTMENT,
+    },
+    letters="äöüßÄÖÜẞ",
+)
+
+VOCABULARIES: dict[str, Vocabulary] = {"en": ENGLISH, "de": GERMAN}
+"""Language code -> its vocabulary."""
+
+DEFAULT_LANGUAGE = "en"
+"""The language of a file that shows no evidence of its language."""
 
 
 def vocabulary(lang: str | None) -> Vocabulary:
     """The vocabulary of ``lang`` (English for ``None``); :class:`InputError` if there is none."""
-    found = VOCABULARIES.get(lang or "en")
+    found = VOCABULARIES.get(lang or DEFAULT_LANGUAGE)
     if found is None:
         known = ", ".join(sorted(VOCABULARIES))
         raise InputError.single(
@@ -165,25 +503,11 @@ def vocabulary(lang: str | None) -> Vocabulary:
     return found
 
 
-# Punctuation and the end of input, in plain words; keywords are described by the vocabulary.
-_SIGNS: Mapping[str, str] = {
-    "WORD": "a province name",
-    "_SLASH": "a coast ('/nc')",
-    "_LPAR": "a coast ('(nc)')",
-    "_RPAR": "')'",
-    "_COLON": "':'",
-    "_LSQB": "'['",
-    "_RSQB": "']'",
-    "PLUS": "'+' (build)",
-    "_LIST_MARK": "a list number ('1.')",
-    "$END": "the end of the order",
-}
-
 # Terminals listed as one item when several of them are expected together.
 _GROUPS: tuple[tuple[frozenset[str], str], ...] = (
-    (frozenset({"ARMY", "FLEET"}), "a unit type"),
-    (frozenset({"DASH", "MOVE", "TO"}), "a move"),
-    (frozenset({"_SLASH", "_LPAR"}), "a coast ('/nc')"),
+    (frozenset({"ARMY", "FLEET"}), "group.unit_type"),
+    (frozenset({"DASH", "MOVE", "TO"}), "group.move"),
+    (frozenset({"_SLASH", "_LPAR"}), "group.coast"),
 )
 
 # The order in which expected items are listed: the likeliest continuation first.
@@ -227,48 +551,41 @@ def describe_expected(terminals: Iterable[str], vocab: Vocabulary) -> str:
         group = next((g for g in _GROUPS if name in g[0] and len(g[0] & wanted) > 1), None)
         if group is not None:
             members = [t for t in _ORDER if t in group[0] & wanted]
-            if "(" in group[1]:
-                items.append(group[1])
+            title = vocab.say(group[1])
+            if "(" in title:
+                items.append(title)
             else:
                 shown = ", ".join(_short(t, vocab) for t in members)
-                items.append(f"{group[1]} ({shown})")
+                items.append(f"{title} ({shown})")
             done.update(group[0])
             continue
-        items.append(_SIGNS.get(name) or _describe_keyword(name, vocab))
+        sign = f"sign.{name}"
+        items.append(vocab.say(sign) if sign in _ENGLISH_MESSAGES else vocab.describe(name))
         done.add(name)
     if not items:
-        return "nothing more"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+        return vocab.say("nothing_more")
+    return vocab.either(items)
 
 
 def _short(terminal: str, vocab: Vocabulary) -> str:
     if terminal == "DASH":
         return "'-'"
-    if terminal in _SIGNS:
-        return {"_SLASH": "'/'", "_LPAR": "'('"}.get(terminal, _SIGNS[terminal])
+    shown = {"_SLASH": "'/'", "_LPAR": "'('"}.get(terminal)
+    if shown is not None:
+        return shown
+    if f"sign.{terminal}" in _ENGLISH_MESSAGES:
+        return vocab.say(f"sign.{terminal}")
     words = vocab.spellings.get(terminal, (terminal.lower(),))
     return f"'{words[0]}'"
 
 
-def _describe_keyword(terminal: str, vocab: Vocabulary) -> str:
-    if terminal == "DASH":
-        return "'-' (move)"
-    return vocab.describe(terminal)
+def either(items: Sequence[str], vocab: Vocabulary | None = None) -> str:
+    """``a``, ``a or b``, ``a, b or c`` (in ``vocab``'s language; English by default)."""
+    return (vocab or ENGLISH).either(items)
 
 
-def either(items: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def did_you_mean(suggestions: Sequence[str], *, quoted: bool = False) -> str:
+def did_you_mean(
+    suggestions: Sequence[str], *, quoted: bool = False, vocab: Vocabulary | None = None
+) -> str:
     """`` — did you mean 'x'?`` (empty without suggestions); ``quoted`` when already quoted."""
-    if not suggestions:
-        return ""
-    shown = suggestions if quoted else [f"'{s}'" for s in suggestions]
-    return f" — did you mean {either(shown)}?"
+    return (vocab or ENGLISH).did_you_mean(suggestions, quoted=quoted)
