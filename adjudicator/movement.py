@@ -24,10 +24,12 @@ The equations (adjudication.md §3-§5):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from adjudicator.gamemap import GameMap
 from adjudicator.legality import retreat_options
+from adjudicator.maptables import tables
 from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.phases import advance, victory_notes
@@ -51,6 +53,9 @@ if a route stays intact, otherwise over land."""
 
 
 _NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
+
+_PROVINCE = attrgetter("location.province")
+_POWER = attrgetter("power")
 
 
 class CheckedOrders(Protocol):
@@ -101,6 +106,7 @@ class _Phase:
         "resolver",
         "routes",
         "rules",
+        "tables",
         "units",
         "void",
     )
@@ -113,9 +119,13 @@ class _Phase:
         rules: Rules,
     ) -> None:
         self.map = game_map
+        self.tables = tables(game_map)
         self.rules = rules
-        self.units: dict[str, Unit] = {u.location.province: u for u in position.units}
-        self.power: dict[str, str] = {p: u.power for p, u in self.units.items()}
+        units = position.units
+        self.units: dict[str, Unit] = dict(zip(map(_PROVINCE, units), units, strict=True))
+        self.power: dict[str, str] = dict(
+            zip(self.units, map(_POWER, self.units.values()), strict=True)
+        )
         self.given: dict[str, Order] = {}
         self.order: dict[str, Order] = {}
         self.kind: dict[str, DecisionKind] = {}
@@ -153,12 +163,25 @@ class _Phase:
                 self._index_support(province, order)
             elif type(order) is Convoy:
                 self._index_convoy(province, order)
-        army, units = UnitType.ARMY, self.units
-        for origin in dest:
-            if units[origin].type is army:
-                mode = self._mode(origin)
-                if mode != LAND:
-                    self.mode[origin] = mode
+        self._index_modes()
+
+    def _index_modes(self) -> None:
+        """The convoy intent of every army move. Most armies step to a neighbour unasked and
+        uncovered by convoys: they move over land (the default, not recorded) whatever the
+        rules, so the analysis of :meth:`_mode` is spared them."""
+        army, units, orders, fleets = UnitType.ARMY, self.units, self.order, self.fleets
+        steps = self.tables.army
+        for origin, target in self.dest.items():
+            if units[origin].type is not army:
+                continue
+            order = orders[origin]
+            assert isinstance(order, Move)
+            plain = not (order.via_convoy or order.path or origin in fleets)
+            if plain and target in steps.get(origin, ()):
+                continue
+            mode = self._mode(origin)
+            if mode != LAND:
+                self.mode[origin] = mode
 
     def _index_moves(
         self, valid: Mapping[str, tuple[str, Order, Order]]
@@ -218,9 +241,7 @@ class _Phase:
         ):
             self.kind[province] = CONVOY
             self.fleets.setdefault(army, []).append(province)
-            self.reach[province] = self.map.reachable_provinces(
-                self.units[province].location, UnitType.FLEET
-            )
+            self.reach[province] = self.tables.reach(UnitType.FLEET, self.units[province].location)
             return
         self.void[province] = army
 
@@ -231,7 +252,7 @@ class _Phase:
         assert isinstance(order, Move)
         said = order.via_convoy or bool(order.path)
         fleets = self.fleets.get(origin)
-        adjacent = self.dest[origin] in self.map.reachable_provinces(unit.location, UnitType.ARMY)
+        adjacent = self.dest[origin] in self.tables.reach(UnitType.ARMY, unit.location)
         if not fleets:
             self.routes[origin] = False
             if not adjacent:
@@ -286,10 +307,32 @@ class _Phase:
     def resolve_all(self) -> None:
         """Resolve every decision, in province order so the result never depends on the order
         the orders were given in."""
+        self._settle_unopposed()
         resolved, res = self.resolved, self.res
         for key in sorted(self.kind):
             if key not in resolved:
                 res(key)
+
+    def _settle_unopposed(self) -> None:
+        """Settle the decisions that depend on no other one, sparing the resolver's bookkeeping
+        for most of a phase: a support or convoy that nobody attacks stands (§5.B.2, §5.B.3),
+        and a move that needs no convoy into an empty province that no other unit enters
+        succeeds (its ATTACK is at least 1, the HOLD and every PREVENT 0, §5.B.1)."""
+        into, units, mode, dest, resolved = (
+            self.into,
+            self.units,
+            self.mode,
+            self.dest,
+            self.resolved,
+        )
+        for key, kind in self.kind.items():
+            if kind is not MOVE:
+                if key not in into:
+                    resolved[key] = True
+                continue
+            target = dest[key]
+            if target not in units and len(into[target]) == 1 and mode.get(key) != BY_CONVOY:
+                resolved[key] = True
 
     def adjudicate(self, key: str) -> bool:
         """The §5.B condition of one decision, given the others (DATC §5.C ``adjudicate``)."""
