@@ -113,8 +113,12 @@ class OrderFacts:
 
     def _illegal(self, result: OrderResult) -> str:
         code = f" [{result.code}]" if result.code else ""
-        message = result.message.strip().rstrip(".") or str(result.order)
-        text = self.words.why[WhyKey.ILLEGAL].format(code=code, message=message)
+        own = self.words.illegal.get(result.code or "")
+        engine = self._engine_message(result).strip().rstrip(".")
+        message = own or engine or str(result.order)
+        text = self.words.why[WhyKey.ILLEGAL].format(
+            code=code, message=message, order=str(result.order)
+        )
         if not self._stands_in_for(result):
             return text
         return f"{text} {self.words.illegal_consequence[self.phase_type]}"
@@ -138,10 +142,15 @@ class OrderFacts:
             for other in self.adj.results
         )
 
+    def _engine_message(self, result: OrderResult) -> str:
+        """The resolver's own explanation, when the report's language may print it."""
+        return result.message if self.words.engine_messages else ""
+
     def _failure(self, result: OrderResult, dislodgement: Dislodgement | None) -> str | None:
         reason = result.reason
         order = result.order
         cause = self._cause_unit(result)
+        message = self._engine_message(result)
         if reason in (Reason.DISLODGED, Reason.NO_ORDER) and dislodgement is not None:
             return None  # the dislodgement line says it, naming the attacker
         if reason is Reason.NOT_ALLOWED:
@@ -149,8 +158,8 @@ class OrderFacts:
         if reason is Reason.VOID:
             return self._void(order)
         if reason is Reason.BOUNCED and isinstance(order, Move | Retreat):
-            if cause is None and result.message:
-                return sentence(result.message)
+            if cause is None and message:
+                return sentence(message)
             return self._bounce(order, result.cause, cause)
         if reason is Reason.DISRUPTED and result.cause is not None:
             fleet = self._disrupting_fleet(result.cause)
@@ -160,16 +169,16 @@ class OrderFacts:
             cause = self.names.unit_at(order.destination.province)
         keys = _WHY_OF_REASON.get(reason)
         if keys is None:
-            return sentence(result.message) if result.message else None
+            return sentence(message) if message else None
         with_cause, without = keys
         if cause is not None and with_cause is not None:
             return self._say(with_cause, cause, order=order)
-        if result.message and without in _GENERIC_WHY:
-            return sentence(result.message)  # the resolver knows more than the bare word
+        if message and without in _GENERIC_WHY:
+            return sentence(message)  # the resolver knows more than the bare word
         return self._say(without, None, order=order)
 
     def _not_allowed(self, result: OrderResult) -> str:
-        if result.message:
+        if self._engine_message(result):
             return sentence(result.message)
         if isinstance(result.order, Build):
             return self.words.why[WhyKey.NOT_ALLOWED_BUILD]

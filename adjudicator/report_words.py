@@ -12,12 +12,17 @@ Templates are :meth:`str.format` strings. Their fields:
   preposition (languages with cases need it; English uses one form);
 - ``{place}``, ``{dest}``, ``{src}``: province names (with the coast where it matters);
 - ``{adj}``, ``{type}``: the owner's adjective and the unit type word.
+
+The German table inflects the map's adjective in its templates (``die {adj}e {type}`` gives
+``die russische Armee``; both unit words are feminine, so one set of endings serves both) and
+names units the way German orders do (``Armee Warschau``), which keeps place names out of
+constructions that would need their case.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from adjudicator.model import PhaseType, Season, UnitType
@@ -163,6 +168,14 @@ class Words:
     """Heads the adjudicator's extra notes, printed indented so that no note line looks like an
     order line (``Turkey: ...``) to a parser of the judge layout."""
 
+    # ---------------------------------------------------------------- other languages
+    illegal: Mapping[str, str] = field(default_factory=dict)
+    """Illegal-order code (``support-unreachable``) -> the sentence that explains it, for a
+    language whose explanation cannot be the legality check's English message."""
+    engine_messages: bool = True
+    """Whether the resolver's and legality check's own (English) messages may explain an order;
+    a table in another language sets False and says it with its own sentences."""
+
     def join(self, items: list[str]) -> str:
         """``a``, ``a or b``, ``a, b or c``."""
         if len(items) <= 1:
@@ -290,8 +303,207 @@ ENGLISH = Words(
     notes_header="Notes:",
 )
 
-WORDS: Mapping[str, Words] = MappingProxyType({"en": ENGLISH})
-"""Language code -> table. Issue 5 adds ``de``."""
+GERMAN = Words(
+    lang="de",
+    seasons={Season.SPRING: "Frühjahr", Season.FALL: "Herbst", Season.WINTER: "Winter"},
+    results_kind={
+        PhaseType.MOVEMENT: "Bewegungsphase",
+        PhaseType.RETREAT: "Rückzugsphase",
+        PhaseType.ADJUSTMENT: "Anpassungsphase",
+    },
+    next_kind={
+        PhaseType.MOVEMENT: "Bewegungsphase",
+        PhaseType.RETREAT: "Rückzugsphase",
+        PhaseType.ADJUSTMENT: "Anpassungsphase",
+    },
+    title="Ergebnisse der {kind} {season} {year}.",
+    next_phase="Die nächste Phase ist die {kind} {season} {year}.",
+    unit_types={UnitType.ARMY: "Armee", UnitType.FLEET: "Flotte"},
+    own_unit="{type} {place}",
+    foreign_unit="{adj}e {type} {place}",
+    bare_unit="{place}",
+    who="die {adj}e {type} {place}",
+    who_dat="der {adj}en {type} {place}",
+    who_anon="die {type} {place}",
+    who_anon_dat="der {type} {place}",
+    coast="{place} ({coast})",
+    # The order lines read back as German orders (``Armee Wien UNTERSTÜTZT Armee Galizien``).
+    hold="{unit} HÄLT",
+    move="{unit} -> {dest}",
+    path_separator=" -> ",
+    support_hold="{unit} UNTERSTÜTZT {target}",
+    support_move="{unit} UNTERSTÜTZT {target} -> {dest}",
+    convoy="{unit} KONVOIERT {army} -> {dest}",
+    retreat="{unit} -> {dest}",
+    disband="{unit} LÖST SICH AUF",
+    build={
+        UnitType.ARMY: "Aufbau einer Armee in {place}",
+        UnitType.FLEET: "Aufbau einer Flotte in {place}",
+    },
+    build_unknown="Aufbau einer Einheit in {place}",
+    remove={
+        UnitType.ARMY: "Abbau der Armee in {place}",
+        UnitType.FLEET: "Abbau der Flotte in {place}",
+    },
+    remove_unknown="Abbau der Einheit in {place}",
+    waive="Verzicht auf einen Aufbau",
+    no_order="{unit}, kein Befehl",
+    order_line="{power}: {order}.",
+    note="  (*{notes}*)",
+    note_separator=", ",
+    why_indent="    ",
+    notes=_frozen(
+        {
+            NoteKey.BOUNCE: "abgeprallt",
+            NoteKey.CUT: "unterbrochen",
+            NoteKey.DISLODGED: "vertrieben",
+            NoteKey.DESTROYED: "vernichtet",
+            NoteKey.VOID: "nichtig",
+            NoteKey.NO_CONVOY: "kein Konvoi",
+            NoteKey.DISRUPTED: "Konvoi gestört",
+            NoteKey.PARADOX: "Konvoi-Paradoxon",
+            NoteKey.ILLEGAL: "unzulässig",
+            NoteKey.NOT_ALLOWED: "nicht erlaubt",
+            NoteKey.CIVIL_DISORDER: "Anarchie",
+            NoteKey.NO_ORDER: "kein Befehl",
+        }
+    ),
+    why=_frozen(
+        {
+            WhyKey.BOUNCE_WITH: "Abgeprallt an {who_dat}, die ebenfalls das Ziel {dest} hatte.",
+            WhyKey.BOUNCE_OFF: "Abgeprallt an {who_dat}, die dort stehen blieb.",
+            WhyKey.BOUNCE: "Abgeprallt: der Zug war nicht stärker als die Gegenwehr.",
+            WhyKey.HEAD_TO_HEAD: "Den Zweikampf mit {who_dat} verloren.",
+            WhyKey.OWN_UNIT: (
+                "Angehalten, um {who} nicht zu vertreiben: eine Macht vertreibt nie ihre eigene "
+                "Einheit."
+            ),
+            WhyKey.DISLODGED_BY: "Vertrieben von {who_dat}.",
+            WhyKey.DISLODGED_BY_CONVOY: "Vertrieben von {who_dat}, die per Konvoi kam.",
+            WhyKey.DISLODGED: "Die Einheit wurde vertrieben.",
+            WhyKey.CUT_BY: "Unterstützung unterbrochen durch den Angriff {who_dat}.",
+            WhyKey.CUT: (
+                "Unterstützung unterbrochen durch einen Angriff auf die unterstützende Einheit."
+            ),
+            WhyKey.VOID_MOVE: "Nichtig: {who} hatte keinen Zugbefehl mit dem Ziel {dest}.",
+            WhyKey.VOID_HOLD: (
+                "Nichtig: {who} hatte einen Zugbefehl und kann daher nicht beim Halten "
+                "unterstützt werden."
+            ),
+            WhyKey.VOID_CONVOY: (
+                "Nichtig: {who} hatte keinen Befehl, per Konvoi mit dem Ziel {dest} zu ziehen."
+            ),
+            WhyKey.VOID_NO_UNIT: "Nichtig: {place} ist unbesetzt.",
+            WhyKey.VOID: (
+                "Nichtig: die unterstützte oder konvoierte Einheit gab nicht den passenden Befehl."
+            ),
+            WhyKey.NO_CONVOY: (
+                "Keine Kette von Flotten hatte den Befehl, sie mit dem Ziel {dest} zu konvoieren."
+            ),
+            WhyKey.DISRUPTED_FLEET: "Der Konvoi wurde gestört: {who} wurde vertrieben.",
+            WhyKey.DISRUPTED: (
+                "Der Konvoi wurde gestört: jede Route verlor eine konvoierende Flotte."
+            ),
+            WhyKey.PARADOX: (
+                "Konvoi-Paradoxon: der Konvoi scheitert, und die Armee bleibt, wo sie ist."
+            ),
+            WhyKey.RETREAT_BOUNCE_WITH: (
+                "Abgeprallt an {who_dat}, die ebenfalls das Rückzugsziel {dest} hatte; beide "
+                "werden aufgelöst."
+            ),
+            WhyKey.RETREAT_BOUNCE: (
+                "Eine andere Einheit hatte ebenfalls das Rückzugsziel {dest}; beide werden "
+                "aufgelöst."
+            ),
+            WhyKey.NOT_ALLOWED_BUILD: (
+                "Kein Aufbau mehr: die Macht darf keine weiteren Einheiten bauen."
+            ),
+            WhyKey.NOT_ALLOWED_REMOVE: (
+                "Kein Abbau fällig: die Macht muss keine weiteren Einheiten abbauen."
+            ),
+            WhyKey.NOT_ALLOWED: "In dieser Phase nicht erlaubt.",
+            WhyKey.CIVIL_DISORDER: (
+                "Nach der Anarchie-Regel abgebaut: die Macht hat zu wenige Abbauten befohlen."
+            ),
+            WhyKey.ILLEGAL: "Unzulässiger Befehl {order}{code}: {message}.",
+        }
+    ),
+    illegal_consequence={
+        PhaseType.MOVEMENT: "Die Einheit hält stattdessen.",
+        PhaseType.RETREAT: "Die Einheit wird stattdessen aufgelöst.",
+        PhaseType.ADJUSTMENT: "Der Befehl wird übergangen.",
+    },
+    dislodged_header="Folgende Einheiten wurden vertrieben:",
+    can_retreat="{who} kann sich zurückziehen nach: {places}.",
+    destroyed="{who} hat keinen gültigen Rückzug und wurde vernichtet.",
+    list_separator=", ",
+    list_last=" oder ",
+    ownership_header="Besitz der Versorgungszentren:",
+    unowned="Neutral",
+    count_line=(
+        "{power:<12}{centers:>3} Versorgungszentren, {units:>2} Einheiten:  "
+        "{action:<7}{count:>2} {noun}."
+    ),
+    builds="Aufbau",
+    removes="Abbau",
+    unit_count={False: "Einheit", True: "Einheiten"},
+    victory_mark="  (* SIEG!! *)",
+    victory_line="{power} gewinnt das Spiel mit {centers} Versorgungszentren.",
+    notes_header="Anmerkungen:",
+    illegal=_frozen(
+        {
+            "wrong-phase": "diese Befehlsart gehört nicht in diese Phase",
+            "unknown-province": "der Befehl nennt eine Provinz, die es auf dieser Karte nicht gibt",
+            "no-unit": "dort steht keine Einheit",
+            "foreign-unit": "die Einheit gehört einer anderen Macht",
+            "duplicate-order": "die Einheit hat schon einen anderen Befehl",
+            "move-to-self": "eine Einheit kann nicht in ihre eigene Provinz ziehen",
+            "not-adjacent": "das Ziel grenzt nicht an, und kein Konvoi könnte helfen",
+            "no-convoy-route": "kein Weg über Flotten auf See führt die Armee ans Ziel",
+            "bad-convoy-path": "der angegebene Konvoiweg ist keine Route",
+            "army-to-sea": "eine Armee kann nicht auf See ziehen",
+            "fleet-inland": "eine Flotte kann nicht ins Landesinnere",
+            "impassable": "diese Provinz darf keine Einheit betreten",
+            "unreachable-coast": "die Flotte erreicht die genannte Küste nicht",
+            "missing-coast": "die Küste muss angegeben werden",
+            "support-self": "eine Einheit kann sich nicht selbst unterstützen",
+            "support-own-province": "eine Einheit kann nicht in ihre eigene Provinz unterstützen",
+            "support-no-unit": "die unterstützte Einheit steht nicht dort",
+            "support-unreachable": (
+                "die unterstützende Einheit könnte selbst nicht in das Zielgebiet ziehen"
+            ),
+            "support-impossible-move": "der unterstützte Zug wäre nie möglich",
+            "support-own-convoy": (
+                "der unterstützte Zug bräuchte einen Konvoi, den nur die unterstützende Flotte "
+                "geben könnte"
+            ),
+            "convoy-not-at-sea": "nur eine Flotte auf See kann konvoieren",
+            "convoy-no-unit": "die zu konvoierende Armee steht nicht dort",
+            "convoy-of-fleet": "nur Armeen werden konvoiert",
+            "convoy-impossible": "keine Route über diese Flotte führt die Armee ans Ziel",
+            "convoy-unnecessary": (
+                "diese Flotte liegt nur auf Routen mit einer Abkürzung und wird nie gebraucht"
+            ),
+            "not-dislodged": "die Einheit wurde nicht vertrieben",
+            "retreat-attacker-origin": (
+                "der Rückzug in die Provinz, aus der der Angriff kam, ist nicht erlaubt"
+            ),
+            "retreat-occupied": "das Rückzugsziel ist besetzt",
+            "retreat-standoff": "das Rückzugsziel blieb nach einem Patt leer und ist gesperrt",
+            "no-builds": "die Macht hat in diesem Winter keine Aufbauten",
+            "no-removals": "die Macht muss keine Einheiten abbauen",
+            "build-not-home": "Aufbauten sind nur in eigenen Heimatzentren erlaubt",
+            "build-not-owned": "das Heimatzentrum gehört der Macht nicht mehr",
+            "build-occupied": "das Zentrum ist besetzt",
+            "build-same-province": "in dieser Provinz wird schon aufgebaut",
+            "build-missing-type": "die Einheitenart fehlt",
+        }
+    ),
+    engine_messages=False,
+)
+
+WORDS: Mapping[str, Words] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
+"""Language code -> table."""
 
 
 def words_for(lang: str) -> Words:
