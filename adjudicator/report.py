@@ -174,11 +174,14 @@ def _dislodged_facts(adjudication: Adjudication, names: Namer) -> list[Dislodged
     out = []
     for d in sorted(
         adjudication.dislodged,
-        key=lambda d: (names.power_rank(d.unit.power), names.place(d.unit.location)),
+        key=lambda d: (
+            names.power_rank(d.unit.power),
+            names.sort_key(names.place(d.unit.location)),
+        ),
     ):
         who = capitalise(names.who(d.unit))
         if d.retreats:
-            places = words.join(sorted(names.place(r) for r in d.retreats))
+            places = words.join(sorted((names.place(r) for r in d.retreats), key=names.sort_key))
             text = words.can_retreat.format(who=who, places=places)
         else:
             text = words.destroyed.format(who=who)

@@ -36,8 +36,13 @@ class Namer:
         self.words = words
         self.position = position
         self._ranks = {p: i for i, p in enumerate(game_map.powers)}
+        self._collation = str.maketrans(dict(words.collation))
 
     # ------------------------------------------------------------------ plain names
+    def sort_key(self, name: str) -> str:
+        """The key that sorts names in this language's order (``Ärmelkanal`` among the A's)."""
+        return name.translate(self._collation)
+
     def power_rank(self, power: str) -> tuple[int, str]:
         return (self._ranks.get(power, len(self._ranks)), power)
 
@@ -46,7 +51,8 @@ class Namer:
         order = result.order
         if isinstance(order, Waive):
             return (self.power_rank(result.power), 1, "", str(order))
-        return (self.power_rank(result.power), 0, self.place(order.location), str(order))
+        place = self.sort_key(self.place(order.location))
+        return (self.power_rank(result.power), 0, place, str(order))
 
     def power(self, power: str) -> str:
         known = self.map.powers.get(power)

@@ -65,7 +65,7 @@ def _ownership_blocks(ownership: OwnershipFact, names: Namer, words: Words) -> l
 
 
 def _center_lines(label: str, pids: tuple[str, ...], names: Namer) -> list[str]:
-    listed = ", ".join(sorted(names.province(p) for p in pids)) + "."
+    listed = ", ".join(sorted((names.province(p) for p in pids), key=names.sort_key)) + "."
     head = f"{label}:".ljust(CENTER_INDENT)
     return textwrap.wrap(
         listed,

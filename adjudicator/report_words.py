@@ -175,6 +175,9 @@ class Words:
     engine_messages: bool = True
     """Whether the resolver's and legality check's own (English) messages may explain an order;
     a table in another language sets False and says it with its own sentences."""
+    collation: Mapping[str, str] = field(default_factory=dict)
+    """Letters spelled out when names are sorted (German ``Ä`` as ``Ae``, so that
+    ``Ärmelkanal`` sorts among the A's, as German dictionaries do)."""
 
     def join(self, items: list[str]) -> str:
         """``a``, ``a or b``, ``a, b or c``."""
@@ -500,6 +503,9 @@ GERMAN = Words(
         }
     ),
     engine_messages=False,
+    collation=_frozen(
+        {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+    ),
 )
 
 WORDS: Mapping[str, Words] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
