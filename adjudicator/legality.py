@@ -306,15 +306,14 @@ def retreat_options(
     6.H.16) and not the attacker's origin, unless the attack came by convoy and
     :attr:`Rules.retreat_to_convoyed_attacker_origin` (4.A.5 b, 6.H.11)."""
     rules = rules if rules is not None else Rules()
-    closed = set(occupied) | set(standoffs)
-    if not (by_convoy and rules.retreat_to_convoyed_attacker_origin):
-        closed.add(attacked_from)
+    if by_convoy and rules.retreat_to_convoyed_attacker_origin:
+        attacked_from = ""
     return tuple(
-        sorted(
-            loc
-            for loc in game_map.neighbours(unit.location, unit.type)
-            if loc.province not in closed
-        )
+        loc
+        for loc in tables(game_map).neighbours(unit.type, unit.location)
+        if loc.province not in occupied
+        and loc.province not in standoffs
+        and loc.province != attacked_from
     )
 
 

@@ -38,6 +38,7 @@ class MapTables:
         "home_centers",
         "known",
         "seas",
+        "steps",
         "supply_centers",
     )
 
@@ -58,11 +59,18 @@ class MapTables:
         army: dict[str, frozenset[str]] = {}
         fleet: dict[LocationKey, dict[str, tuple[Location, ...]]] = {}
         fleet_reach: dict[LocationKey, frozenset[str]] = {}
+        steps: dict[tuple[UnitType, str, str | None], tuple[Location, ...]] = {}
         for pid in provinces:
             for loc in game_map.locations(pid, UnitType.ARMY):
                 army[pid] = game_map.reachable_provinces(loc, UnitType.ARMY)
+                steps[(UnitType.ARMY, pid, None)] = tuple(
+                    sorted(game_map.neighbours(loc, UnitType.ARMY))
+                )
             for loc in game_map.locations(pid, UnitType.FLEET):
                 key = (loc.province, loc.coast)
+                steps[(UnitType.FLEET, *key)] = tuple(
+                    sorted(game_map.neighbours(loc, UnitType.FLEET))
+                )
                 moves: dict[str, list[Location]] = {}
                 for target in game_map.neighbours(loc, UnitType.FLEET):
                     moves.setdefault(target.province, []).append(target)
@@ -75,6 +83,14 @@ class MapTables:
         :meth:`GameMap.fleet_targets` as a table."""
         self.fleet_reach: Mapping[LocationKey, frozenset[str]] = fleet_reach
         """Fleet location -> the provinces it can move (and so support) into."""
+        self.steps: Mapping[tuple[UnitType, str, str | None], tuple[Location, ...]] = steps
+        """(unit type, province, coast) -> :meth:`GameMap.neighbours`, sorted; an army's key
+        has no coast."""
+
+    def neighbours(self, unit_type: UnitType, location: Location) -> tuple[Location, ...]:
+        """:meth:`GameMap.neighbours` from the tables, sorted (empty where no unit can be)."""
+        coast = None if unit_type is UnitType.ARMY else location.coast
+        return self.steps.get((unit_type, location.province, coast), ())
 
     def reach(self, unit_type: UnitType, location: Location) -> frozenset[str]:
         """:meth:`GameMap.reachable_provinces` from the tables (empty where no unit can be)."""

@@ -24,7 +24,7 @@ The equations (adjudication.md §3-§5):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Protocol
 
 from adjudicator.gamemap import GameMap
@@ -55,6 +55,7 @@ if a route stays intact, otherwise over land."""
 _NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
 
 _PROVINCE = attrgetter("location.province")
+_power_province = itemgetter(0, 1)
 _POWER = attrgetter("power")
 
 
@@ -530,24 +531,11 @@ class _Report:
                 self.dislodger[target] = origin
 
     def build(self) -> Adjudication:
-        phase = self.phase
-        units: list[Unit] = []
-        occupied: set[str] = set()
-        moved, dislodger = self.moved, self.dislodger
-        for province, unit in phase.units.items():
-            if province in moved:
-                dest = phase.dest_loc[province]
-                loc = dest if unit.type is UnitType.FLEET else Location(dest.province)
-                units.append(Unit(unit.power, unit.type, loc))
-                occupied.add(dest.province)
-            elif province not in dislodger:
-                units.append(unit)
-                occupied.add(province)
+        placed = self.placed()
+        occupied = {province for _, province, _ in placed}
         standoffs = frozenset(self.standoffs())
-        dislodged = tuple(
-            self.dislodgement(p, frozenset(occupied), standoffs) for p in self.dislodger
-        )
-        nxt = advance(self.map, self.position, units, dislodged, standoffs)
+        dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
+        nxt = advance(self.map, self.position, [unit for *_, unit in placed], dislodged, standoffs)
         notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
         return Adjudication(
             self.position,
@@ -559,6 +547,23 @@ class _Report:
         )
 
     # ------------------------------------------------------------------ positions
+    def placed(self) -> list[tuple[str, str, Unit]]:
+        """(power, province, unit) for every unit after the moves, in the canonical order of a
+        position's units, so the next position need not sort them."""
+        phase = self.phase
+        moved, dislodger, dest_loc = self.moved, self.dislodger, phase.dest_loc
+        placed: list[tuple[str, str, Unit]] = []
+        for province, unit in phase.units.items():
+            if province in moved:
+                loc = dest_loc[province]
+                if loc.coast is not None and unit.type is UnitType.ARMY:
+                    loc = Location(loc.province)
+                placed.append((unit.power, loc.province, Unit(unit.power, unit.type, loc)))
+            elif province not in dislodger:
+                placed.append((unit.power, province, unit))
+        placed.sort(key=_power_province)
+        return placed
+
     def standoffs(self) -> Iterable[str]:
         """Provinces left empty although a move into them was stopped by another move's PREVENT
         (§7; a move with PREVENT 0 makes none, 6.F.7)."""
@@ -578,7 +583,7 @@ class _Report:
         return any(o != origin and 0 < attack <= phase.prevent(o) for o in phase.into[dest])
 
     def dislodgement(
-        self, province: str, occupied: frozenset[str], standoffs: frozenset[str]
+        self, province: str, occupied: set[str], standoffs: frozenset[str]
     ) -> Dislodgement:
         unit = self.phase.units[province]
         origin = self.dislodger[province]

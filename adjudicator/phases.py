@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from adjudicator.gamemap import GameMap
+from adjudicator.maptables import tables
 from adjudicator.model import Phase, PhaseType, Season, Unit
 from adjudicator.outcomes import Dislodgement
 from adjudicator.position import Position
@@ -25,9 +26,11 @@ def update_ownership(
 ) -> dict[str, tuple[str, ...]]:
     """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays."""
     owner = {pid: power for power, pids in centers.items() for pid in pids}
+    supply_centers = game_map.supply_centers
     for unit in units:
-        if unit.province in game_map.supply_centers:
-            owner[unit.province] = unit.power
+        pid = unit.location.province
+        if pid in supply_centers:
+            owner[pid] = unit.power
     result: dict[str, list[str]] = {power: [] for power in centers}
     for pid, power in owner.items():
         result.setdefault(power, []).append(pid)
@@ -51,13 +54,14 @@ def adjustments_needed(
     """Whether the winter phase has anything to order: a removal owed, or a build that has a
     free owned home centre to go to."""
     unit_list = list(units)
-    occupied = {u.province for u in unit_list}
+    occupied = {u.location.province for u in unit_list}
+    homes = tables(game_map).home_centers
     for power, delta in adjustment_counts(centers, unit_list).items():
         if delta < 0:
             return True
         if delta > 0:
             owned = set(centers.get(power, ()))
-            if any(h in owned and h not in occupied for h in game_map.home_centers(power)):
+            if any(h in owned and h not in occupied for h in homes.get(power, ())):
                 return True
     return False
 
@@ -93,32 +97,18 @@ def advance(
     unit_list = tuple(units)
     pending = tuple(dislodged)
     phase = position.phase
-    centers: Mapping[str, tuple[str, ...]] = position.supply_centers
     if phase.type is PhaseType.MOVEMENT and pending:
         retreat = Phase(phase.season, phase.year, PhaseType.RETREAT)
-        return Position(
-            position.map_name, retreat, unit_list, pending, frozenset(standoffs), centers
-        )
+        return position.successor(retreat, unit_list, pending, standoffs)
     if phase.type is PhaseType.ADJUSTMENT:
-        return _position(
-            position, Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT), unit_list, centers
+        return position.successor(
+            Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT), unit_list
         )
     if phase.season is Season.SPRING:
-        return _position(
-            position, Phase(Season.FALL, phase.year, PhaseType.MOVEMENT), unit_list, centers
-        )
-    centers = update_ownership(centers, unit_list, game_map)
+        return position.successor(Phase(Season.FALL, phase.year, PhaseType.MOVEMENT), unit_list)
+    centers = update_ownership(position.supply_centers, unit_list, game_map)
     if adjustments_needed(game_map, centers, unit_list):
         nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
     else:
         nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
-    return _position(position, nxt, unit_list, centers)
-
-
-def _position(
-    position: Position,
-    phase: Phase,
-    units: tuple[Unit, ...],
-    centers: Mapping[str, tuple[str, ...]],
-) -> Position:
-    return Position(position.map_name, phase, units, (), frozenset(), centers)
+    return Position(position.map_name, nxt, unit_list, (), frozenset(), centers)

@@ -20,7 +20,7 @@ import difflib
 import json
 import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,12 +51,32 @@ class Position:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "units", _canonical_units(self.units))
-        object.__setattr__(
-            self, "dislodged", tuple(sorted(self.dislodged, key=lambda d: _unit_key(d.unit)))
-        )
+        object.__setattr__(self, "dislodged", _canonical_dislodged(self.dislodged))
         object.__setattr__(self, "standoffs", frozenset(self.standoffs))
         centers = {p: tuple(sorted(set(cs))) for p, cs in sorted(self.supply_centers.items())}
         object.__setattr__(self, "supply_centers", centers)
+
+    def successor(
+        self,
+        phase: Phase,
+        units: Iterable[Unit],
+        dislodged: Iterable[Dislodgement] = (),
+        standoffs: Iterable[str] = (),
+    ) -> Position:
+        """The position of a later phase of this game with the same supply centres: equal to
+        ``Position(self.map_name, phase, units, dislodged, standoffs, self.supply_centers)``.
+
+        Adjudication makes one per phase; this skips sorting again the centres that this
+        position keeps sorted already.
+        """
+        new = object.__new__(Position)
+        _set_map_name(new, self.map_name)
+        _set_phase(new, phase)
+        _set_units(new, _canonical_units(units))
+        _set_dislodged(new, _canonical_dislodged(dislodged))
+        _set_standoffs(new, frozenset(standoffs))
+        _set_supply_centers(new, dict(self.supply_centers))
+        return new
 
     # ------------------------------------------------------------------ queries
     def unit_at(self, province: str) -> Unit | None:
@@ -189,6 +209,24 @@ def _canonical_units(units: Iterable[Unit]) -> tuple[Unit, ...]:
     if all(map(operator.lt, keys, keys[1:])):
         return given
     return tuple(sorted(given, key=_unit_key))
+
+
+def _canonical_dislodged(dislodged: Iterable[Dislodgement]) -> tuple[Dislodgement, ...]:
+    return tuple(sorted(dislodged, key=lambda d: _unit_key(d.unit)))
+
+
+def _slot_setter(name: str) -> Callable[[Position, object], None]:
+    """The setter of a slot of :class:`Position`, which bypasses the frozen ``__setattr__``."""
+    setter: Callable[[Position, object], None] = Position.__dict__[name].__set__
+    return setter
+
+
+_set_map_name = _slot_setter("map_name")
+_set_phase = _slot_setter("phase")
+_set_units = _slot_setter("units")
+_set_dislodged = _slot_setter("dislodged")
+_set_standoffs = _slot_setter("standoffs")
+_set_supply_centers = _slot_setter("supply_centers")
 
 
 def _unit_key(unit: Unit) -> tuple[str, str, str]:
