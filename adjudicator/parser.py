@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -131,6 +132,9 @@ def parse_orders(
     Bad orders never raise: each problem becomes a diagnostic. Raises :class:`InputError` only
     for unusable input (an unknown language, a position of another map).
     """
+    # Composed letters, so that a decomposed umlaut (u + U+0308) stays inside its word; the
+    # source lines shown under diagnostics are composed too, so carets stay aligned.
+    text = unicodedata.normalize("NFC", text)
     detected = detect_language(text, game_map) if lang is None else lang
     vocab = vocabulary(detected)
     if position is not None and position.map_name != game_map.name:
@@ -286,6 +290,9 @@ class _Reader:
         self.defaulted = defaulted
         """Whether the language is the default because the file showed none."""
         self.phase_read: Phase | None = None
+        """The phase of the file's first phase line."""
+        self.phase_now: Phase | None = None
+        """The phase of the latest phase line: what a form means in the lines after it."""
         self.header: str | None = None
         self.orders: list[ParsedOrder] = []
         self.diagnostics: list[Diagnostic] = []
@@ -311,7 +318,7 @@ class _Reader:
         tokens = self.lex(line)
         if not tokens:
             return
-        phase = self.phase_read.type if self.phase_read is not None else None
+        phase = self.phase_now.type if self.phase_now is not None else None
         builder = OrderBuilder(self.map, self.vocab, self.position, line, phase=phase)
         line_power = self.header
         for segment in _split(tokens):
@@ -357,6 +364,7 @@ class _Reader:
             self.report(Problem(message, ParseCode.PHASE_MISMATCH, read.column), number, line)
         if self.phase_read is None:
             self.phase_read = read.phase
+        self.phase_now = read.phase
         return True
 
     # ------------------------------------------------------------------ lexing

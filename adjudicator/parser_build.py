@@ -404,7 +404,7 @@ class OrderBuilder:
     def _power_suggestions(self, text: str) -> list[str]:
         spellings: dict[str, str] = {}
         for power in self.map.powers.values():
-            spellings.setdefault(fold(power.display(self.lang)), power.name)
+            spellings.setdefault(fold(power.display(self.lang)), power.display(self.lang))
             spellings.setdefault(fold(power.adjective(self.lang)), power.adjective(self.lang))
         close = difflib.get_close_matches(fold(text), list(spellings), n=2, cutoff=0.6)
         return [spellings[c] for c in close]
