@@ -68,6 +68,7 @@ class _ConvoyGraph:
         self.coast_seas: Mapping[str, frozenset[str]] = {
             pid: frozenset(ss) for pid, ss in coast_seas.items()
         }
+        self.coastal: frozenset[str] = frozenset(self.coast_seas)
         self.minimal: dict[tuple[str, str, frozenset[str]], frozenset[str]] = {}
         self.simple: dict[tuple[str, str, frozenset[str]], frozenset[str]] = {}
 
@@ -93,12 +94,12 @@ def seas_touching(game_map: GameMap, province: str) -> frozenset[str]:
 
 def convoy_coasts(game_map: GameMap) -> frozenset[str]:
     """The provinces an army can be convoyed from or to: coastal provinces touching a sea."""
-    return frozenset(_graph(game_map).coast_seas)
+    return _graph(game_map).coastal
 
 
 def _usable(graph: _ConvoyGraph, fleets: Iterable[str]) -> frozenset[str]:
     # Fleets on coastal provinces never convoy (DATC 6.F.1); ignore them here.
-    return frozenset(f for f in fleets if f in graph.seas)
+    return graph.seas.intersection(fleets)
 
 
 def route_exists(game_map: GameMap, origin: str, destination: str, fleets: Collection[str]) -> bool:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from adjudicator import convoys
 from adjudicator.gamemap import GameMap, ProvinceType
@@ -261,6 +262,8 @@ def check_orders(
     checker = _Checker(position, game_map, rules)
     rejected: list[tuple[int, OrderResult]] = []
     legal: list[tuple[int, str, Order, Order]] = []
+    valid: dict[str, tuple[str, Order, Order]] = {}
+    repeated = False
     index = 0
     for power, given in orders.items():
         for order in given:
@@ -269,12 +272,12 @@ def check_orders(
                 rejected.append((index, verdict.result(power, order)))
             else:
                 legal.append((index, power, order, verdict))
+                if not isinstance(verdict, Waive):
+                    province = verdict.location.province
+                    repeated = repeated or province in valid
+                    valid[province] = (power, order, verdict)
             index += 1
-    valid: dict[str, tuple[str, Order, Order]] = {}
-    for _, power, order, normalised in legal:
-        if not isinstance(normalised, Waive):
-            valid[normalised.location.province] = (power, order, normalised)
-    if len(valid) == sum(not isinstance(entry[3], Waive) for entry in legal):
+    if not repeated:
         # The usual case, at most one legal order per unit: nothing is dropped, and both lists
         # are already in the order given.
         return CheckedOrders(valid, [result for _, result in rejected], kept=legal)
@@ -372,15 +375,14 @@ class _Checker:
         self.map = game_map
         self.rules = rules
         self.tables = tables(game_map)
-        self.units = {u.province: u for u in position.units}
-        seas = self.tables.seas
-        self.fleets_at_sea = frozenset(
-            u.province for u in position.units if u.type is UnitType.FLEET and u.province in seas
-        )
+        units = position.units
+        self.units = dict(zip(map(_PROVINCE, units), units, strict=True))
+        fleets = [p for p, u in self.units.items() if u.type is _FLEET]
+        self.fleets_at_sea = self.tables.seas.intersection(fleets)
         # The shortcuts of :meth:`_fast` assume every unit stands on a known province, so that
         # an order naming a unit's province never needs the unknown-province check.
-        self.fast = position.phase.type is PhaseType.MOVEMENT and all(
-            p in self.tables.known for p in self.units
+        self.fast = position.phase.type is PhaseType.MOVEMENT and self.tables.known.issuperset(
+            self.units
         )
         self._counts: dict[str, int] | None = None
 
@@ -399,9 +401,21 @@ class _Checker:
     def verdict(self, power: str, order: Order) -> Order | Illegality:
         """The normalised order, or why ``order`` is illegal."""
         if self.fast:
-            normalised = self._fast(power, order)
+            # The shortcuts below, dispatched here to spare a call per order.
+            if isinstance(order, Move):
+                normalised = self._fast_move(power, order)
+            elif isinstance(order, Support):
+                normalised = self._fast_support(power, order)
+            elif isinstance(order, Hold):
+                normalised = self._fast_hold(power, order)
+            else:
+                normalised = None
             if normalised is not None:
                 return normalised
+        return self._checked(power, order)
+
+    def _checked(self, power: str, order: Order) -> Order | Illegality:
+        """:meth:`verdict` by the general checks, which explain what is wrong."""
         phase = self.position.phase.type
         if not isinstance(order, ORDERS_BY_PHASE[phase]):
             return _bad(IllegalCode.WRONG_PHASE, f"not an order of a {_PHASE_WORDS[phase]}", order)
@@ -421,32 +435,33 @@ class _Checker:
                 return self._movement(power, order)
 
     # ----------------------------------------------------------------- fast path
-    # Most orders of a movement phase are an own unit holding, moving to a neighbour or
-    # supporting a neighbour. These shortcuts recognise such orders with a few look-ups in the
-    # map's tables and return the normalised order, the given one itself when it is already in
-    # normal form. They return None whenever anything is unusual (a coast, a convoy, a missing
-    # or foreign unit, a step that is not in the tables): the general checks below then decide,
-    # and explain an illegal order. So they change the speed, never a verdict.
-    def _fast(self, power: str, order: Order) -> Order | None:
-        if isinstance(order, Move):
-            return self._fast_move(power, order)
-        if isinstance(order, Support):
-            return self._fast_support(power, order)
-        if isinstance(order, Hold):
-            unit = self.units.get(order.location.province)
-            if unit is None or unit.power != power:
-                return None
-            return order if _as_given(order, unit) else Hold(unit.type, unit.location)
-        return None
+    # Most orders of a movement phase are an own unit holding, moving to a neighbour (or by
+    # convoy along fleets at sea) or supporting a neighbour. These shortcuts recognise such
+    # orders with a few look-ups in the map's tables and return the normalised order, the given
+    # one itself when it is already in normal form. They return None whenever anything is
+    # unusual (a coast, a named convoy path, a missing or foreign unit, a step that is not in
+    # the tables): the general checks below then decide, and explain an illegal order. So they
+    # change the speed, never a verdict. Enum members are module constants here because looking
+    # one up on its class costs about 50 ns.
+    def _fast_hold(self, power: str, order: Hold) -> Order | None:
+        unit = self.units.get(order.location.province)
+        if unit is None or unit.power != power:
+            return None
+        return order if _as_given(order, unit) else Hold(unit.type, unit.location)
 
     def _fast_move(self, power: str, order: Move) -> Order | None:
         unit = self.units.get(order.location.province)
-        if unit is None or unit.power != power or order.via_convoy or order.path:
+        if unit is None or unit.power != power or order.path:
             return None
         dest = order.destination
-        if not self._fast_step(unit, dest):
+        if order.via_convoy:
+            if unit.type is not _ARMY or not self._fast_convoy_route(unit, dest):
+                return None
+        elif not self._fast_step(unit, dest):
             return None
-        return order if _as_given(order, unit) else Move(unit.type, unit.location, dest)
+        if _as_given(order, unit):
+            return order
+        return Move(unit.type, unit.location, dest, order.via_convoy)
 
     def _fast_support(self, power: str, order: Support) -> Order | None:
         unit = self.units.get(order.location.province)
@@ -455,7 +470,9 @@ class _Checker:
             return None
         dest = order.destination
         area = order.target.province if dest is None else dest.province
-        if area == unit.province or area not in self.tables.reach(unit.type, unit.location):
+        if area == unit.location.province or area not in self.tables.reach(
+            unit.type, unit.location
+        ):
             return None
         if dest is not None and not self._fast_step(supported, dest):
             return None
@@ -466,15 +483,29 @@ class _Checker:
             return order
         return Support(unit.type, unit.location, supported.type, supported.location, dest)
 
+    def _fast_convoy_route(self, army: Unit, dest: Location) -> bool:
+        """Whether the fleets at sea could convoy ``army`` to ``dest``, written without a coast:
+        then the move is legal under every rule choice (4.A.3 only matters without a route)."""
+        origin = army.location.province
+        if dest.coast is not None or dest.province == origin:
+            return False
+        coastal = convoys.convoy_coasts(self.map)
+        return (
+            origin in coastal
+            and dest.province in coastal
+            and convoys.route_exists(self.map, origin, dest.province, self.fleets_at_sea)
+        )
+
     def _fast_step(self, unit: Unit, dest: Location) -> bool:
         """Whether ``unit`` can move to ``dest``, which then is its own normal form: a
         neighbouring province, written without a coast, that has no named coasts if the unit
         is a fleet."""
         if dest.coast is not None:
             return False
-        if unit.type is UnitType.ARMY:
-            return dest.province in self.tables.army.get(unit.province, ())
-        moves = self.tables.fleet.get((unit.province, unit.location.coast))
+        location = unit.location
+        if unit.type is _ARMY:
+            return dest.province in self.tables.army.get(location.province, ())
+        moves = self.tables.fleet.get((location.province, location.coast))
         return (
             moves is not None and dest.province in moves and dest.province not in self.tables.coasts
         )
@@ -857,6 +888,11 @@ def _build_type(kind: ProvinceType, coast: str | None) -> UnitType | None:
     if kind is ProvinceType.LAND:
         return UnitType.ARMY
     return UnitType.FLEET if coast is not None else None
+
+
+_PROVINCE = attrgetter("location.province")
+_ARMY = UnitType.ARMY
+_FLEET = UnitType.FLEET
 
 
 def _as_given(order: Hold | Move | Support, unit: Unit) -> bool:

@@ -89,17 +89,18 @@ class MapTables:
 
     def neighbours(self, unit_type: UnitType, location: Location) -> tuple[Location, ...]:
         """:meth:`GameMap.neighbours` from the tables, sorted (empty where no unit can be)."""
-        coast = None if unit_type is UnitType.ARMY else location.coast
+        coast = None if unit_type is _ARMY else location.coast
         return self.steps.get((unit_type, location.province, coast), ())
 
     def reach(self, unit_type: UnitType, location: Location) -> frozenset[str]:
         """:meth:`GameMap.reachable_provinces` from the tables (empty where no unit can be)."""
-        if unit_type is UnitType.ARMY:
+        if unit_type is _ARMY:
             return self.army.get(location.province, _NOWHERE)
         return self.fleet_reach.get((location.province, location.coast), _NOWHERE)
 
 
 _NOWHERE: frozenset[str] = frozenset()
+_ARMY = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
 
 _TABLES: weakref.WeakKeyDictionary[GameMap, MapTables] = weakref.WeakKeyDictionary()
 
