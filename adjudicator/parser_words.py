@@ -410,8 +410,8 @@ ENGLISH = Vocabulary(
 
 GERMAN = Vocabulary(
     lang="de",
-    # German players keep the English order letters (notation.md §8), so the letters stay;
-    # `T` (Türkei) and `W` (Winter) do not, and `D` is also Deutschland before a colon.
+    # German players keep the English order letters (notation.md §8), so the letters stay,
+    # except `T` (Türkei); `D` before a colon is Deutschland, and `W` in a phase line Winter.
     spellings={
         "ARMY": ("A", "Armee", "Heer"),
         "FLEET": ("F", "Flotte"),
@@ -437,7 +437,7 @@ GERMAN = Vocabulary(
         "DISBAND": ("D", "löst sich auf", "auflösen", "Auflösung"),
         "REMOVE": ("Abbau", "abbauen", "baut ab"),
         "BUILD": ("B", "Aufbau", "baut", "bauen"),
-        "WAIVE": ("verzichtet", "verzichten", "Verzicht", "waive"),
+        "WAIVE": ("verzichtet", "verzichten", "Verzicht", "waive", "W"),
     },
     meanings={
         "ARMY": "Armee",

@@ -137,6 +137,7 @@ WORD_FORMS = [
     ("Flotte Kiel Abbau", "F KIE D"),
     ("verzichtet", "WAIVE"),
     ("Verzicht", "WAIVE"),
+    ("W", "WAIVE"),
 ]
 
 
@@ -1027,3 +1028,14 @@ def test_map_has_no_german_name_collisions() -> None:
     assert table[fold_name("Englischen Kanal")] == ("ENG",)
     for keyword in GERMAN.words():
         assert fold_name(keyword) not in table or len(keyword) <= 1, keyword
+
+
+def test_docs_examples() -> None:
+    """The examples in docs/german.md run as written."""
+    import doctest
+
+    failures, tried = doctest.testfile(
+        str(REPO / "docs" / "german.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert tried >= 6
+    assert failures == 0
