@@ -515,3 +515,13 @@ WORDS: Mapping[str, Words] = MappingProxyType({"en": ENGLISH, "de": GERMAN})
 def words_for(lang: str) -> Words:
     """The table for ``lang``; English when the language has no table yet."""
     return WORDS.get(lang, ENGLISH)
+
+
+def explain_illegal(code: str | None, message: str, lang: str) -> str:
+    """An illegal order's explanation in ``lang``: the table's sentence for the code, else the
+    legality check's own message (``adjudicator check`` uses it for a German file)."""
+    words = words_for(lang)
+    own = words.illegal.get(code or "")
+    if own is not None:
+        return own
+    return message if words.engine_messages or not code else code

@@ -1039,3 +1039,17 @@ def test_docs_examples() -> None:
     )
     assert tried >= 6
     assert failures == 0
+
+
+def test_every_illegal_code_has_a_german_sentence() -> None:
+    from adjudicator.legality import IllegalCode
+    from adjudicator.report_words import explain_illegal
+
+    assert set(WORDS["de"].illegal) == {str(c) for c in IllegalCode}
+    assert explain_illegal("support-unreachable", "the unit F RUM cannot reach GAL", "de") == (
+        "die unterstützende Einheit könnte selbst nicht in das Zielgebiet ziehen"
+    )
+    assert explain_illegal("support-unreachable", "the unit F RUM cannot reach GAL", "en") == (
+        "the unit F RUM cannot reach GAL"
+    )
+    assert explain_illegal("new-code", "an English message", "de") == "new-code"
