@@ -40,6 +40,7 @@ from adjudicator.model import (
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.parser import ParsedOrder, ParseResult, parse_order, parse_orders
 from adjudicator.position import Position
+from adjudicator.printing import format_order
 from adjudicator.report import render_report, report_data
 from adjudicator.rules import Rules
 
@@ -88,6 +89,7 @@ __all__ = [
     "adjudicate",
     "available_maps",
     "check_orders",
+    "format_order",
     "load_map",
     "parse_order",
     "parse_orders",

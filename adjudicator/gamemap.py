@@ -138,6 +138,7 @@ class GameMap:
             loc: frozenset(n.province for n in ns) for loc, ns in self._army.items()
         }
         self._names = _NameIndex(self)
+        self._codes: dict[tuple[str, str], str] = {}
         self._graph = self._build_graph()
 
     # ----------------------------------------------------------------- provinces
@@ -273,6 +274,32 @@ class GameMap:
     def names(self, lang: str = DEFAULT_LANGUAGE) -> Mapping[str, tuple[str, ...]]:
         """Folded name -> province ids, for ``lang``: every spelling this map accepts."""
         return self._names.table(lang)
+
+    def code(self, province_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        """How to write a province in the short form of ``lang``: its id, unless that language
+        reads the id as another province (German ``tyr`` is the Tyrrhenian Sea), and then the
+        shortest of its own names there that reads back to it (``TIR`` for Tyrolia).
+
+        >>> m = load_map("standard")
+        >>> m.code("TYR", "en"), m.code("TYR", "de"), m.code("TYS", "de")
+        ('TYR', 'TIR', 'TYS')
+        """
+        key = (province_id, lang)
+        cached = self._codes.get(key)
+        if cached is None:
+            cached = self._code(province_id, lang)
+            self._codes[key] = cached
+        return cached
+
+    def _code(self, province_id: str, lang: str) -> str:
+        if self.lookup(province_id, lang) == (province_id,):
+            return province_id
+        province = self.provinces[province_id]
+        own = [n for n in province.names.get(lang, ()) if self.lookup(n, lang) == (province_id,)]
+        if not own:
+            return province_id
+        best = min(own, key=lambda n: (len(n), n))
+        return best.upper() if len(fold_name(best)) <= 4 else best
 
     # ----------------------------------------------------------------- internals
     def _build_graph(self) -> nx.Graph:  # type: ignore[type-arg]
