@@ -66,7 +66,20 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("--position", "-p", help="position file (YAML or JSON); default: the start")
     check.add_argument("--map", "-m", help="map name or file (default: the position's map)")
     check.add_argument("--format", "-f", choices=("text", "json"), default="text")
-    check.add_argument("--lang", choices=("en", "de"), help="language of the order file")
+    check.add_argument(
+        "--lang", choices=("en", "de"), help="language of the order file (default: detected)"
+    )
+    check.add_argument(
+        "--rules",
+        "-r",
+        action="append",
+        default=[],
+        metavar="OPTION=CHOICE",
+        help="a rules option, e.g. coasts=strict (repeatable)",
+    )
+    check.add_argument(
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package"
+    )
     check.set_defaults(handler=_cmd_check)
 
     adjudicate = sub.add_parser("adjudicate", help="adjudicate a phase and print the results")
@@ -154,37 +167,32 @@ def _print_diagnostics(diagnostics: Sequence[Diagnostic], out: TextIO) -> None:
 
 
 # ---------------------------------------------------------------------- commands
+_CHECK_SUMMARY = {
+    "en": "{path}: {orders} orders, {problems} {noun}",
+    "de": "{path}: {orders} Befehle, {problems} {noun}",
+}
+_PROBLEM_NOUNS = {"en": ("problem", "problems"), "de": ("Problem", "Probleme")}
+
+
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     text = _read_text(args.orders)
     position, game_map = _position_and_map(args.position, args.map)
+    rules = _rules(args.rules, args.preset)
 
+    from adjudicator.errors import Severity
     from adjudicator.legality import check_orders
     from adjudicator.parser import parse_orders
-    from adjudicator.rules import Rules
 
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
-    diagnostics = list(parsed.diagnostics)
-    located = {id(p.order): p for p in parsed.orders}
-    checked = check_orders(position, parsed.by_power(), game_map, Rules())
-    source_lines = text.splitlines()
-    for result in checked.results:
-        where = located.get(id(result.order))
-        line = where.line if where else 0
-        column = where.column if where else 0
-        diagnostics.append(
-            Diagnostic(
-                result.message or f"illegal order {str(result.order)!r}",
-                result.code or "illegal",
-                args.orders,
-                line,
-                column,
-                source_lines[line - 1] if 0 < line <= len(source_lines) else None,
-            )
-        )
+    checked = check_orders(position, parsed.by_power(), game_map, rules)
+    diagnostics = list(parsed.diagnostics) + _illegal_diagnostics(
+        checked.results, parsed, game_map, args.orders, text.splitlines()
+    )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     if args.format == "json":
         report = {
             "file": args.orders,
+            "language": parsed.lang,
             "orders": len(parsed.orders),
             "valid": len(checked.valid),
             "problems": [d.to_dict() for d in diagnostics],
@@ -192,9 +200,40 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False), file=out)
     else:
         _print_diagnostics(diagnostics, out)
-        noun = "problem" if len(diagnostics) == 1 else "problems"
-        print(f"{args.orders}: {len(parsed.orders)} orders, {len(diagnostics)} {noun}", file=out)
-    return EXIT_FAILED if diagnostics else EXIT_OK
+        lang = parsed.lang if parsed.lang in _CHECK_SUMMARY else "en"
+        noun = _PROBLEM_NOUNS[lang][0 if len(diagnostics) == 1 else 1]
+        summary = _CHECK_SUMMARY[lang].format(
+            path=args.orders, orders=len(parsed.orders), problems=len(diagnostics), noun=noun
+        )
+        print(summary, file=out)
+    failed = any(d.severity is Severity.ERROR for d in diagnostics)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _illegal_diagnostics(
+    results: Sequence[Any],
+    parsed: Any,
+    game_map: GameMap,
+    path: str,
+    source_lines: Sequence[str],
+) -> list[Diagnostic]:
+    """One diagnostic per illegal order, at the line and column where it was written, in the
+    file's language."""
+    from adjudicator.printing import format_order
+    from adjudicator.report_words import explain_illegal
+
+    located = {id(p.order): p for p in parsed.orders}
+    out: list[Diagnostic] = []
+    for result in results:
+        where = located.get(id(result.order))
+        line, column = (where.line, where.column) if where else (0, 0)
+        message = result.message or f"illegal order {str(result.order)!r}"
+        if parsed.lang != "en":
+            sentence = explain_illegal(result.code, message, parsed.lang)
+            message = f"{sentence}: '{format_order(result.order, game_map, parsed.lang)}'"
+        source = source_lines[line - 1] if 0 < line <= len(source_lines) else None
+        out.append(Diagnostic(message, result.code or "illegal", path, line, column, source))
+    return out
 
 
 def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
@@ -213,9 +252,8 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
     result = adjudicate(position, parsed.by_power(), rules, game_map=game_map)
-    print(
-        render_report(result, game_map, fmt=args.format, lang=args.lang or "en"), file=out, end=""
-    )
+    report = render_report(result, game_map, fmt=args.format, lang=args.lang or parsed.lang)
+    print(report, file=out, end="")
     if args.output:
         fmt = "json" if args.output.endswith(".json") else "yaml"
         try:

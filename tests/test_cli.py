@@ -165,3 +165,41 @@ def test_unknown_preset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
     assert "adjudicator: error: unknown rules preset 'nope'; presets are: datc, datc-v2" in (
         capsys.readouterr().err
     )
+
+
+def test_check_speaks_the_language_of_a_german_file(tmp_path: Path) -> None:
+    orders = tmp_path / "befehle.txt"
+    orders.write_text(
+        "Deutschland:\nA Mün nach Burgund\nA Ber nach Nordsee\nF Kie nach Venedik\n",
+        encoding="utf-8",
+    )
+    code, out = run("check", str(orders))
+    assert code == EXIT_FAILED
+    assert f"{orders}:3:1: error: eine Armee kann nicht auf See ziehen: 'A BER - NTH'" in out
+    assert "Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'?" in out
+    assert out.splitlines()[-1] == f"{orders}: 2 Befehle, 2 Probleme"
+
+
+def test_adjudicate_reports_in_the_detected_language(tmp_path: Path) -> None:
+    orders = tmp_path / "befehle.txt"
+    orders.write_text("Deutschland:\nA Mün nach Burgund\n", encoding="utf-8")
+    position = str(EXAMPLES / "spring1901_position.yaml")
+    code, out = run("adjudicate", position, str(orders))
+    assert code == EXIT_OK
+    assert out.startswith("Ergebnisse der Bewegungsphase Frühjahr 1901.")
+    code, out = run("adjudicate", position, str(orders), "--lang", "de", "--format", "json")
+    assert json.loads(out)["phase"]
+
+
+def test_check_takes_rules_options(tmp_path: Path) -> None:
+    orders = tmp_path / "orders.txt"
+    orders.write_text("France: F Bre - Gas\n", encoding="utf-8")
+    assert run("check", str(orders))[0] == EXIT_OK
+    strict = tmp_path / "strict.txt"
+    strict.write_text("England: F Lon - Nth\nEngland: F Lon - Eng\n", encoding="utf-8")
+    # two orders for one unit are always worth a word; the rule decides what happens to them
+    code, out = run("check", str(strict), "--rules", "multiple_orders=last-wins")
+    assert code == EXIT_FAILED
+    assert "replaced by the later order 'F LON - ENG', in 'F LON - NTH'" in out
+    code, out = run("check", str(strict))
+    assert code == EXIT_FAILED and "replaced by" not in out and "[duplicate-order]" in out
