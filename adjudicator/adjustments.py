@@ -40,13 +40,19 @@ def adjudicate_adjustments(
 
     results: list[OrderResult] = []
     notes: list[str] = []
-    units = list(position.units)
+    removed: list[Unit] = []
+    built: list[Unit] = []
     for power in sorted(set(counts) | set(by_power)):
         outcome = _Power(power, counts.get(power, 0), position, game_map, rules)
         outcome.resolve(by_power.get(power, []))
         results.extend(outcome.results)
         notes.extend(outcome.notes)
-        units = [u for u in units if u not in outcome.removed] + outcome.built
+        removed.extend(outcome.removed)
+        built.extend(outcome.built)
+    # Only a unit in a province something was removed from can equal a removed unit.
+    emptied = {u.location.province for u in removed}
+    units = [u for u in position.units if u.location.province not in emptied or u not in removed]
+    units.extend(built)
 
     # Per power: its rejected orders first, then its legal ones as resolved, each in the order
     # given (a stable sort keeps both orders).

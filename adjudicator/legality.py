@@ -32,6 +32,7 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -377,14 +378,18 @@ class _Checker:
         self.tables = tables(game_map)
         units = position.units
         self.units = dict(zip(map(_PROVINCE, units), units, strict=True))
-        fleets = [p for p, u in self.units.items() if u.type is _FLEET]
-        self.fleets_at_sea = self.tables.seas.intersection(fleets)
         # The shortcuts of :meth:`_fast` assume every unit stands on a known province, so that
         # an order naming a unit's province never needs the unknown-province check.
         self.fast = position.phase.type is PhaseType.MOVEMENT and self.tables.known.issuperset(
             self.units
         )
         self._counts: dict[str, int] | None = None
+
+    @functools.cached_property
+    def fleets_at_sea(self) -> frozenset[str]:
+        """Provinces of the fleets that could convoy (movement phases only ask)."""
+        fleets = [p for p, u in self.units.items() if u.type is _FLEET]
+        return self.tables.seas.intersection(fleets)
 
     @property
     def counts(self) -> dict[str, int]:

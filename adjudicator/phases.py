@@ -12,13 +12,19 @@ by the retreat phase with a result each, as the ``diplomacy`` package's saved ga
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 
 from adjudicator.gamemap import GameMap
 from adjudicator.maptables import tables
 from adjudicator.model import Phase, PhaseType, Season, Unit
 from adjudicator.outcomes import Dislodgement
 from adjudicator.position import Position
+
+_POWER = attrgetter("power")
+_PROVINCE = attrgetter("location.province")
+_PLACE_POWER = attrgetter("location.province", "power")
 
 
 def update_ownership(
@@ -27,13 +33,16 @@ def update_ownership(
     """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays."""
     owner = {pid: power for power, pids in centers.items() for pid in pids}
     supply_centers = game_map.supply_centers
-    for unit in units:
-        pid = unit.location.province
+    for pid, power in map(_PLACE_POWER, units):
         if pid in supply_centers:
-            owner[pid] = unit.power
+            owner[pid] = power
     result: dict[str, list[str]] = {power: [] for power in centers}
     for pid, power in owner.items():
-        result.setdefault(power, []).append(pid)
+        owned = result.get(power)
+        if owned is None:
+            result[power] = [pid]
+        else:
+            owned.append(pid)
     return {power: tuple(sorted(pids)) for power, pids in result.items()}
 
 
@@ -43,8 +52,8 @@ def adjustment_counts(
     """Power -> centres minus units: positive builds, negative removals (every power with
     units or centres, zero included)."""
     counts = {power: len(pids) for power, pids in centers.items()}
-    for unit in units:
-        counts[unit.power] = counts.get(unit.power, 0) - 1
+    for power, n in Counter(map(_POWER, units)).items():
+        counts[power] = counts.get(power, 0) - n
     return counts
 
 
@@ -54,7 +63,7 @@ def adjustments_needed(
     """Whether the winter phase has anything to order: a removal owed, or a build that has a
     free owned home centre to go to."""
     unit_list = list(units)
-    occupied = {u.location.province for u in unit_list}
+    occupied = set(map(_PROVINCE, unit_list))
     homes = tables(game_map).home_centers
     for power, delta in adjustment_counts(centers, unit_list).items():
         if delta < 0:
