@@ -91,7 +91,6 @@ class _Phase:
     __slots__ = (
         "area",
         "dest",
-        "dest_loc",
         "fleets",
         "given",
         "hsup",
@@ -99,9 +98,9 @@ class _Phase:
         "kind",
         "map",
         "mode",
+        "moves",
         "msup",
         "opp",
-        "order",
         "paradox",
         "power",
         "reach",
@@ -131,10 +130,9 @@ class _Phase:
             zip(self.units, map(_POWER, self.units.values()), strict=True)
         )
         self.given: dict[str, Order] = {}
-        self.order: dict[str, Order] = {}
+        self.moves: dict[str, Move] = {}
         self.kind: dict[str, DecisionKind] = {}
         self.dest: dict[str, str] = {}
-        self.dest_loc: dict[str, Location] = {}
         self.mode: dict[str, int] = {}
         self.into: dict[str, list[str]] = {}
         self.opp: dict[str, str] = {}
@@ -173,13 +171,12 @@ class _Phase:
         """The convoy intent of every army move. Most armies step to a neighbour unasked and
         uncovered by convoys: they move over land (the default, not recorded) whatever the
         rules, so the analysis of :meth:`_mode` is spared them."""
-        army, units, orders, fleets = ARMY, self.units, self.order, self.fleets
+        army, units, moves, fleets = ARMY, self.units, self.moves, self.fleets
         steps = self.tables.army
         for origin, target in self.dest.items():
             if units[origin].type is not army:
                 continue
-            order = orders[origin]
-            assert isinstance(order, Move)
+            order = moves[origin]
             plain = not (order.via_convoy or order.path or origin in fleets)
             if plain and target in steps.get(origin, ()):
                 continue
@@ -192,8 +189,8 @@ class _Phase:
     ) -> list[tuple[str, Support | Convoy]]:
         """Record every order and index the moves; return the supports and convoys, which
         are matched against the moves next."""
-        units, given, orders, kind = self.units, self.given, self.order, self.kind
-        dest, dest_loc, into = self.dest, self.dest_loc, self.into
+        units, given, moves, kind = self.units, self.given, self.moves, self.kind
+        dest, into = self.dest, self.into
         others: list[tuple[str, Support | Convoy]] = []
         for province in sorted(valid):
             if province not in units:
@@ -201,12 +198,11 @@ class _Phase:
             entry = valid[province]
             order = entry[2]
             given[province] = entry[1]
-            orders[province] = order
             if type(order) is Move:
                 kind[province] = MOVE
+                moves[province] = order
                 target = order.destination
                 dest[province] = target.province
-                dest_loc[province] = target
                 if target.province in into:
                     into[target.province].append(province)
                 else:
@@ -226,7 +222,7 @@ class _Phase:
                 self.hsup.setdefault(target, []).append(province)
                 return
         elif self.dest.get(target) == order.destination.province:
-            wanted, moving = order.destination.coast, self.dest_loc[target].coast
+            wanted, moving = order.destination.coast, self.moves[target].destination.coast
             if wanted is None or moving is None or wanted == moving:
                 self.kind[province] = SUPPORT
                 self.area[province] = order.destination.province
@@ -252,8 +248,7 @@ class _Phase:
     def _mode(self, origin: str) -> int:
         """Convoy intent for a move (DATC 4.A.3, per :class:`AdjacentConvoy`)."""
         unit = self.units[origin]
-        order = self.order[origin]
-        assert isinstance(order, Move)
+        order = self.moves[origin]
         said = order.via_convoy or bool(order.path)
         fleets = self.fleets.get(origin)
         adjacent = self.dest[origin] in self.tables.reach(ARMY, unit.location)
@@ -281,8 +276,7 @@ class _Phase:
 
     def _route_exists(self, origin: str) -> bool:
         """Whether the matched convoys form a chain from origin to destination at all."""
-        order = self.order[origin]
-        assert isinstance(order, Move)
+        order = self.moves[origin]
         fleets = self.fleets[origin]
         if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
             return self._named_route(origin, order.path)
@@ -422,8 +416,7 @@ class _Phase:
         them."""
         if not self.routes.get(origin):
             return False
-        order = self.order[origin]
-        assert isinstance(order, Move)
+        order = self.moves[origin]
         res = self.res
         if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
             return all(res(f) for f in order.path)
@@ -554,11 +547,11 @@ class _Report:
         """(power, province, unit) for every unit after the moves, in the canonical order of a
         position's units, so the next position need not sort them."""
         phase = self.phase
-        moved, dislodger, dest_loc = self.moved, self.dislodger, phase.dest_loc
+        moved, dislodger, moves = self.moved, self.dislodger, phase.moves
         placed: list[tuple[str, str, Unit]] = []
         for province, unit in phase.units.items():
             if province in moved:
-                loc = dest_loc[province]
+                loc = moves[province].destination
                 if loc.coast is not None and unit.type is ARMY:
                     loc = Location(loc.province)
                 placed.append((unit.power, loc.province, Unit(unit.power, unit.type, loc)))
