@@ -24,7 +24,7 @@ The equations (adjudication.md §3-§5):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Protocol
 
 from adjudicator.gamemap import GameMap
@@ -58,7 +58,7 @@ if a route stays intact, otherwise over land."""
 _NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
 
 _PROVINCE = attrgetter("location.province")
-_power_province = itemgetter(0, 1)
+_POWER_PROVINCE = attrgetter("power", "location.province")
 _POWER = attrgetter("power")
 
 
@@ -307,7 +307,7 @@ class _Phase:
         the orders were given in."""
         self._settle_unopposed()
         resolved, res = self.resolved, self.res
-        for key in sorted(self.kind):
+        for key in sorted([key for key in self.kind if key not in resolved]):
             if key not in resolved:
                 res(key)
 
@@ -527,11 +527,10 @@ class _Report:
                 self.dislodger[target] = origin
 
     def build(self) -> Adjudication:
-        placed = self.placed()
-        occupied = {province for _, province, _ in placed}
+        units, occupied = self.survivors()
         standoffs = frozenset(self.standoffs())
         dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
-        nxt = advance(self.map, self.position, [unit for *_, unit in placed], dislodged, standoffs)
+        nxt = advance(self.map, self.position, units, dislodged, standoffs)
         notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
         return Adjudication(
             self.position,
@@ -543,22 +542,25 @@ class _Report:
         )
 
     # ------------------------------------------------------------------ positions
-    def placed(self) -> list[tuple[str, str, Unit]]:
-        """(power, province, unit) for every unit after the moves, in the canonical order of a
-        position's units, so the next position need not sort them."""
+    def survivors(self) -> tuple[list[Unit], set[str]]:
+        """The units after the moves, sorted as a position keeps them (by power and province,
+        so the next position need not sort them), and the provinces they occupy."""
         phase = self.phase
         moved, dislodger, moves = self.moved, self.dislodger, phase.moves
-        placed: list[tuple[str, str, Unit]] = []
+        units: list[Unit] = []
+        occupied: set[str] = set()
         for province, unit in phase.units.items():
             if province in moved:
                 loc = moves[province].destination
                 if loc.coast is not None and unit.type is ARMY:
                     loc = Location(loc.province)
-                placed.append((unit.power, loc.province, Unit(unit.power, unit.type, loc)))
+                units.append(Unit(unit.power, unit.type, loc))
+                occupied.add(loc.province)
             elif province not in dislodger:
-                placed.append((unit.power, province, unit))
-        placed.sort(key=_power_province)
-        return placed
+                units.append(unit)
+                occupied.add(province)
+        units.sort(key=_POWER_PROVINCE)
+        return units, occupied
 
     def standoffs(self) -> Iterable[str]:
         """Provinces left empty although a move into them was stopped by another move's PREVENT
