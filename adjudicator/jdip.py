@@ -23,7 +23,7 @@ jDip's small fixed grammar (``F nth-pic``, ``A lon - bel via Convoy``, ``F por S
 spa``, ``F nth C A yor - yor``, ``A ven HOLD``, ``Build A war``, ``Remove gol``), read here
 directly into order values, as godip's reader does.
 
-How the blocks become a :class:`~adjudicator.cases.Case`, following godip's runner:
+How the blocks become a :class:`~adjudicator.case_model.Case`, following godip's runner:
 
 - ``Fall 1901, Adjustment`` is our ``W1901A``; a case without ``PRESTATE_SETPHASE`` is
   ``S1901M``.
@@ -53,16 +53,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.cases import (
-    Case,
-    CaseOrder,
-    Expectation,
-    ExpectedDislodgement,
-    Step,
-    _resolve_coast,
-    _resolve_province,
-    _split_location,
-)
+from adjudicator.case_model import Case, CaseOrder, Expectation, ExpectedDislodgement, Step
+from adjudicator.case_names import resolve_coast, resolve_province, split_location
 from adjudicator.errors import CaseFileError, Diagnostic, InputError
 from adjudicator.gamemap import GameMap, load_map
 from adjudicator.model import (
@@ -255,15 +247,15 @@ def _unit_type(letter: str | None) -> UnitType | None:
 
 
 def _location(token: str, game_map: GameMap) -> Location:
-    province_text, coast_text = _split_location(token)
-    pid = _resolve_province(province_text, game_map)
+    province_text, coast_text = split_location(token)
+    pid = resolve_province(province_text, game_map)
     if pid is None:
         close = game_map.suggest(province_text)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise JdipOrderError(f"unknown province {province_text!r}{hint}")
     if coast_text is None:
         return Location(pid)
-    coast = _resolve_coast(coast_text, pid, game_map)
+    coast = resolve_coast(coast_text, pid, game_map)
     if coast is None:
         raise JdipOrderError(f"unknown coast {coast_text!r} of {pid}")
     return Location(pid, coast)
@@ -488,7 +480,7 @@ class _Reader:
                 self.problem(line, f"expected 'Power: A xxx', found {line.text!r}", "jdip-syntax")
                 continue
             power = self.power(line, match.group(1))
-            pid = _resolve_province(_split_location(match.group(3))[0], self.map)
+            pid = resolve_province(split_location(match.group(3))[0], self.map)
             if pid is None or pid not in self.map.supply_centers:
                 self.problem(
                     line,

@@ -729,9 +729,9 @@ def test_explain_shows_orders_results_positions_and_differences() -> None:
 
 
 def test_without_engine_or_parser_a_clear_failure(monkeypatch: pytest.MonkeyPatch) -> None:
-    import adjudicator.cases as cases_module
+    import adjudicator.case_engine as cases_module
 
-    monkeypatch.setattr(cases_module, "_parser", lambda: None)
+    monkeypatch.setattr(cases_module, "find_parser", lambda: None)
     (case,) = load(ONE)
     outcome = run_case(case, Fake({}))
     assert outcome.differences == (

@@ -1,0 +1,131 @@
+"""Running cases: every step through the adjudicator, compared with what the case expects.
+
+Running is pure apart from the map loader: :func:`run_case` takes the adjudicating function as
+a parameter (default :func:`adjudicator.engine.adjudicate`), so the comparison logic can be
+tested on its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import traceback
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from adjudicator import case_engine
+from adjudicator.case_compare import compare_step
+from adjudicator.case_engine import AdjudicateFn, EngineUnavailableError, ParseFn
+from adjudicator.case_loader import case_files, load_cases
+from adjudicator.case_model import Case, CaseOrder, CaseOutcome, CaseReport, CaseStatus, Step
+from adjudicator.errors import CaseFileError, Diagnostic, InputError
+from adjudicator.gamemap import GameMap
+from adjudicator.model import Order
+from adjudicator.outcomes import Adjudication
+from adjudicator.position import Position
+
+__all__ = ["run_case", "run_cases", "run_paths"]
+
+
+def run_case(
+    case: Case,
+    adjudicate: AdjudicateFn | None = None,
+    *,
+    catch: bool = True,
+    parse: ParseFn | None = None,
+) -> CaseOutcome:
+    """Run every step of ``case`` and compare with its expectations.
+
+    ``adjudicate`` defaults to :func:`adjudicator.engine.adjudicate`; ``parse`` to
+    :func:`adjudicator.parser.parse_order` (used for orders not parsed at load time). With
+    ``catch`` (the default) an exception inside the engine becomes a failure with its message;
+    without it the exception propagates (pytest then shows the traceback).
+    """
+    if case.skip is not None:
+        return CaseOutcome(case, CaseStatus.SKIPPED)
+    differences: list[str] = []
+    adjudications: list[Adjudication] = []
+    ran_orders: list[tuple[CaseOrder, ...]] = []
+    try:
+        game_map = case.game_map
+        run = adjudicate or case_engine.default_adjudicate(game_map)
+        position = case.position
+        for number, step in enumerate(case.steps, start=1):
+            prefix = f"step {number}: " if len(case.steps) > 1 else ""
+            if step.phase is not None and step.phase != position.phase:
+                differences.append(
+                    f"{prefix}expected the phase {step.phase}, but the position is in "
+                    f"{position.phase}"
+                )
+                break
+            orders, problems = _parse_step(step, game_map, position, parse)
+            ran_orders.append(orders)
+            if problems:
+                differences.extend(prefix + p for p in problems)
+                break
+            by_power: dict[str, list[Order]] = {}
+            for item in orders:
+                if item.order is not None:
+                    by_power.setdefault(item.power, []).append(item.order)
+            result = run(position, by_power, case.rules)
+            adjudications.append(result)
+            differences.extend(prefix + d for d in compare_step(step, orders, result))
+            position = result.next_position
+    except EngineUnavailableError as exc:
+        differences.append(str(exc))
+    except Exception as exc:
+        if not catch:
+            raise
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        differences.append(
+            f"adjudication raised {type(exc).__name__}: {exc} "
+            f"(at {Path(where.filename).name}:{where.lineno})"
+        )
+    status = CaseStatus.FAILED if differences else CaseStatus.PASSED
+    if case.xfail is not None:
+        status = CaseStatus.XFAILED if differences else CaseStatus.XPASSED
+    return CaseOutcome(case, status, tuple(differences), tuple(adjudications), tuple(ran_orders))
+
+
+def _parse_step(
+    step: Step, game_map: GameMap, position: Position, parse: ParseFn | None
+) -> tuple[tuple[CaseOrder, ...], list[str]]:
+    out: list[CaseOrder] = []
+    problems: list[str] = []
+    for item in step.orders:
+        if item.order is not None:
+            out.append(item)
+            continue
+        reader = parse or case_engine.require_parser()
+        try:
+            order = reader(item.text, game_map, position)
+        except InputError as exc:
+            message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
+            problems.append(f"cannot read order {item.text!r} ({item.power}): {message}")
+            continue
+        out.append(dataclasses.replace(item, order=order))
+    return tuple(out), problems
+
+
+def run_cases(
+    cases: Iterable[Case], adjudicate: AdjudicateFn | None = None
+) -> tuple[CaseOutcome, ...]:
+    return tuple(run_case(case, adjudicate) for case in cases)
+
+
+def run_paths(paths: Sequence[str | Path], adjudicate: AdjudicateFn | None = None) -> CaseReport:
+    """Load and run every case file named by ``paths`` (folders recursively).
+
+    Raises :class:`CaseFileError` (with the diagnostics of every bad file) before running
+    anything if a file cannot be loaded.
+    """
+    files = case_files(paths)
+    loaded: list[Case] = []
+    problems: list[Diagnostic] = []
+    for path in files:
+        try:
+            loaded.extend(load_cases(path))
+        except InputError as exc:
+            problems.extend(exc.diagnostics)
+    if problems:
+        raise CaseFileError(problems)
+    return CaseReport(run_cases(loaded, adjudicate), tuple(str(f) for f in files))
