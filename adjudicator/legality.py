@@ -446,13 +446,16 @@ class _Checker:
     # one itself when it is already in normal form. They return None whenever anything is
     # unusual (a coast, a named convoy path, a missing or foreign unit, a step that is not in
     # the tables): the general checks below then decide, and explain an illegal order. So they
-    # change the speed, never a verdict. Enum members are module constants here because looking
-    # one up on its class costs about 50 ns.
+    # change the speed, never a verdict. A given order is in normal form when it names the
+    # unit's type and exact coast (its province matched already) and its target needs no
+    # change. The tests are written out, and enum members are module constants, because a
+    # function call or a look-up of a member on its enum class costs 50-100 ns per order.
     def _fast_hold(self, power: str, order: Hold) -> Order | None:
         unit = self.units.get(order.location.province)
         if unit is None or unit.power != power:
             return None
-        return order if _as_given(order, unit) else Hold(unit.type, unit.location)
+        as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
+        return order if as_given else Hold(unit.type, unit.location)
 
     def _fast_move(self, power: str, order: Move) -> Order | None:
         unit = self.units.get(order.location.province)
@@ -464,7 +467,7 @@ class _Checker:
                 return None
         elif not self._fast_step(unit, dest):
             return None
-        if _as_given(order, unit):
+        if order.unit_type is unit.type and order.location.coast == unit.location.coast:
             return order
         return Move(unit.type, unit.location, dest, order.via_convoy)
 
@@ -481,10 +484,13 @@ class _Checker:
             return None
         if dest is not None and not self._fast_step(supported, dest):
             return None
-        same_target = order.target_type is supported.type and (
-            order.target.coast == supported.location.coast
+        as_given = (
+            order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+            and order.target_type is supported.type
+            and order.target.coast == supported.location.coast
         )
-        if same_target and _as_given(order, unit):
+        if as_given:
             return order
         return Support(unit.type, unit.location, supported.type, supported.location, dest)
 
@@ -898,12 +904,6 @@ def _build_type(kind: ProvinceType, coast: str | None) -> UnitType | None:
 _PROVINCE = attrgetter("location.province")
 _ARMY = UnitType.ARMY
 _FLEET = UnitType.FLEET
-
-
-def _as_given(order: Hold | Move | Support, unit: Unit) -> bool:
-    """Whether ``order`` names ``unit``'s type and exact location (its province is known to
-    match), as the normal form does."""
-    return order.unit_type is unit.type and order.location.coast == unit.location.coast
 
 
 def _bad(code: IllegalCode, reason: str, order: Order) -> Illegality:

@@ -372,7 +372,11 @@ class _Phase:
             return True
         power, area = self.power[province], self.area[province]
         for origin in attackers:
-            if self.power[origin] != power and origin != area and self.path(origin):
+            if (
+                self.power[origin] != power
+                and origin != area
+                and (origin not in self.mode or self.path(origin))
+            ):
                 return False
         res = self.res
         return not any(self.power[o] != power and res(o) for o in attackers)
@@ -465,7 +469,7 @@ class _Phase:
 
     def attack(self, origin: str) -> int:
         """§5.B.8 ATTACK STRENGTH: no help to dislodge a unit of one's own power (6.D.12-14)."""
-        if not self.path(origin):
+        if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
             return 0
         dest = self.dest[origin]
         occupant = self.power.get(dest)
@@ -493,7 +497,7 @@ class _Phase:
     def prevent(self, origin: str) -> int:
         """§5.B.6 PREVENT STRENGTH: zero without a PATH or for a head-to-head loser only
         (4.A.7 b; 6.E.4, 6.E.5, 6.G.16)."""
-        if not self.path(origin):
+        if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
             return 0
         opp = self.opp.get(origin)
         if opp is not None and self.head_to_head(origin, opp) and self.res(opp):
