@@ -11,7 +11,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from adjudicator import case_engine
@@ -32,6 +31,7 @@ from adjudicator.model import Order, Phase, PhaseType, Season
 from adjudicator.outcomes import Outcome
 from adjudicator.position import Position
 from adjudicator.rules import Rules
+from adjudicator.yamlsource import compose, compose_yaml, read_source
 
 __all__ = ["case_files", "file_kind", "load_cases", "loads_cases"]
 
@@ -65,12 +65,7 @@ def load_cases(path: str | Path, *, parse_orders: bool = True) -> list[Case]:
     Raises :class:`CaseFileError` with one diagnostic per problem.
     """
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CaseFileError.single("no such case file", "io", name) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileError.single(f"cannot read case file: {exc}", "io", name) from None
+    text = read_source(path, CaseFileError, "case file")
     if name.lower().endswith(".txt"):
         return loads_jdip(text, name, parse_orders=parse_orders)
     return loads_cases(text, name, parse_orders=parse_orders, base_dir=Path(path).parent)
@@ -90,17 +85,13 @@ def loads_cases(
     """
     reader = _CaseReader(path, text, parse_orders=parse_orders, base_dir=base_dir)
     cases = reader.read()
-    if reader.problems:
-        raise CaseFileError(reader.problems)
+    reader.problems.check()
     return cases
 
 
 def file_kind(text: str) -> str:
     """The ``kind:`` a YAML file declares (``cases`` when it declares none or is unreadable)."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
-        return CASES_KIND
+    node = compose(text)
     if isinstance(node, MappingNode):
         for key, value in node.value:
             if isinstance(key, ScalarNode) and key.value == "kind":
@@ -173,18 +164,13 @@ class _CaseReader(NodeReader):
         return cases
 
     def header(self) -> tuple[str, dict[str, str], list[Node]] | None:
-        """The file's map, rules and case nodes, or ``None`` after recording a problem."""
-        try:
-            root = yaml.compose(self.text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else 0
-            column = mark.column + 1 if mark is not None else 0
-            problem = getattr(exc, "problem", None) or str(exc)
-            self.problem_at(line, column, f"malformed YAML: {problem}", "yaml")
-            return None
+        """The file's map, rules and case nodes, or ``None`` after recording a problem;
+        :class:`CaseFileError` at once for text that is not YAML."""
+        root = compose_yaml(self.text, self.path, CaseFileError)
         if root is None:
-            self.problem_at(1, 1, "empty case file: expected a mapping with 'cases:'", "case-shape")
+            self.problems.at(
+                1, 1, "empty case file: expected a mapping with 'cases:'", "case-shape"
+            )
             return None
         try:
             listed = self.mapping(root, "a case file")
@@ -397,7 +383,7 @@ class _CaseReader(NodeReader):
         diagnostics = exc.diagnostics or [Diagnostic(str(exc), "order")]
         for d in diagnostics:
             col = column + max(d.column, 1) - 1 if d.line <= 1 else column
-            self.problem_at(
+            self.problems.at(
                 line,
                 col,
                 f"cannot read order {text!r}: {d.message}",

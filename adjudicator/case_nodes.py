@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.case_names import close_match, resolve_coast, resolve_province, split_location
-from adjudicator.errors import Diagnostic
+from adjudicator.errors import CaseFileError
 from adjudicator.gamemap import GameMap
 from adjudicator.model import Location, Phase, Unit, UnitType
 from adjudicator.outcomes import Dislodgement
+from adjudicator.yamlsource import Problems
 
 __all__ = ["BadNode", "NodeReader"]
 
@@ -31,22 +32,14 @@ class NodeReader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.text = text
-        self.lines = text.splitlines()
-        self.problems: list[Diagnostic] = []
+        self.problems = Problems(path, text, CaseFileError)
 
     # ------------------------------------------------------------------ problems
     def problem(self, node: Node | None, message: str, code: str, hint: str | None = None) -> None:
-        line = node.start_mark.line + 1 if node is not None else 0
-        column = node.start_mark.column + 1 if node is not None else 0
-        self.problem_at(line, column, message, code, hint)
-
-    def problem_at(
-        self, line: int, column: int, message: str, code: str, hint: str | None = None
-    ) -> None:
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
-        self.problems.append(Diagnostic(message, code, self.path, line, column, source, hint=hint))
+        self.problems.at_node(node, message, code, hint)
 
     def bad(self, node: Node | None, message: str, code: str, hint: str | None = None) -> BadNode:
+        """Record a problem at ``node``; the :class:`BadNode` to raise to stop reading it."""
         self.problem(node, message, code, hint)
         return BadNode(message)
 
@@ -117,13 +110,13 @@ class NodeReader:
         line = node.start_mark.line + 1
         column = node.start_mark.column + 1 + column_offset
         if len(found) > 1:
-            self.problem_at(
+            self.problems.at(
                 line, column, f"ambiguous province {token!r}: {' or '.join(found)}", "case-province"
             )
         else:
             close = game_map.suggest(token)
             hint = f"did you mean {close[0]!r}?" if close else None
-            self.problem_at(line, column, f"unknown province {token!r}", "case-province", hint)
+            self.problems.at(line, column, f"unknown province {token!r}", "case-province", hint)
         raise BadNode(token)
 
     def location(
@@ -140,7 +133,7 @@ class NodeReader:
             line = node.start_mark.line + 1
             column = node.start_mark.column + 1 + column_offset
             message = f"unknown coast {coast_text!r} of {pid}{choices}"
-            self.problem_at(line, column, message, "case-province")
+            self.problems.at(line, column, message, "case-province")
             raise BadNode(message)
         return Location(pid, coast)
 

@@ -55,7 +55,7 @@ from pathlib import Path
 
 from adjudicator.case_model import Case, CaseOrder, Expectation, ExpectedDislodgement, Step
 from adjudicator.case_names import resolve_coast, resolve_province, split_location
-from adjudicator.errors import CaseFileError, Diagnostic, InputError
+from adjudicator.errors import CaseFileError, InputError
 from adjudicator.gamemap import GameMap, load_map
 from adjudicator.model import (
     Build,
@@ -77,6 +77,7 @@ from adjudicator.model import (
 from adjudicator.outcomes import Dislodgement
 from adjudicator.position import Position
 from adjudicator.rules import Rules
+from adjudicator.yamlsource import Problems, read_source
 
 __all__ = ["load_jdip", "loads_jdip", "parse_jdip_order"]
 
@@ -150,14 +151,8 @@ def load_jdip(
     path: str | Path, *, game_map: GameMap | None = None, rules: Rules | None = None
 ) -> list[Case]:
     """Read a jDip/godip DATC text file; raise :class:`CaseFileError` naming every problem."""
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CaseFileError.single("no such case file", "io", name) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileError.single(f"cannot read case file: {exc}", "io", name) from None
-    return loads_jdip(text, name, game_map=game_map, rules=rules)
+    text = read_source(path, CaseFileError, "case file")
+    return loads_jdip(text, str(path), game_map=game_map, rules=rules)
 
 
 def loads_jdip(
@@ -173,8 +168,7 @@ def loads_jdip(
     del parse_orders
     reader = _Reader(path, text, game_map, rules or Rules())
     cases = reader.read()
-    if reader.problems:
-        raise CaseFileError(reader.problems)
+    reader.problems.check()
     return cases
 
 
@@ -289,7 +283,7 @@ class _Reader:
         self.lines = text.splitlines()
         self.game_map = game_map
         self.rules = rules
-        self.problems: list[Diagnostic] = []
+        self.problems = Problems(path, text, CaseFileError)
         self.ids: dict[str, int] = {}
         self.cases: list[Case] = []
         self.block: _Block | None = None
@@ -302,7 +296,7 @@ class _Reader:
             column = found + 1 if found >= 0 else len(line.raw) - len(line.raw.lstrip()) + 1
         else:
             column = len(line.raw) - len(line.raw.lstrip()) + 1
-        self.problems.append(Diagnostic(message, code, self.path, line.number, column, line.raw))
+        self.problems.at(line.number, column, message, code)
 
     @property
     def map(self) -> GameMap:
@@ -332,11 +326,7 @@ class _Reader:
             comments = _Comments()
         if self.block is not None:
             block = self.block
-            message = f"case {block.case_id} has no END"
-            source = self.lines[block.line - 1]
-            self.problems.append(
-                Diagnostic(message, "jdip-syntax", self.path, block.line, 1, source)
-            )
+            self.problems.at(block.line, 1, f"case {block.case_id} has no END", "jdip-syntax")
         return self.cases
 
     def in_case(self, block: _Block, line: _Line, word: str, rest: str) -> None:

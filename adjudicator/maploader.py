@@ -15,11 +15,22 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
-import yaml
-
-from adjudicator.errors import Diagnostic, MapError
+from adjudicator.errors import MapError
 from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, fold_name
 from adjudicator.model import Location, Unit, UnitType
+from adjudicator.yamlsource import (
+    Keys,
+    Problems,
+    compose,
+    duplicate_keys,
+    key_path,
+    load_yaml,
+    locate,
+)
+
+# compose, duplicate_keys, key_path and locate moved to adjudicator.yamlsource; they stay
+# importable from here for older callers.
+__all__ = ["Keys", "compose", "duplicate_keys", "key_path", "locate", "parse_map_text"]
 
 _TOP_KEYS = {
     "name",
@@ -37,120 +48,12 @@ _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
 _POWER_KEYS = {"names", "adjective", "start"}
 _CODE = re.compile(r"[A-Za-z0-9]+")
 
-Keys = tuple[object, ...]
-
-
-def key_path(keys: Keys) -> str:
-    """``("adjacency", "fleet", "BUL/EC", 2)`` -> ``adjacency.fleet.BUL/EC[2]``."""
-    out = ""
-    for key in keys:
-        if isinstance(key, int) and not isinstance(key, bool):
-            out += f"[{key}]"
-        else:
-            out += f".{key}" if out else str(key)
-    return out
-
-
-def compose(text: str) -> yaml.Node | None:
-    """The YAML node tree of ``text`` (for line numbers), or ``None`` if it does not parse."""
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except Exception:  # any failure only means "no line numbers"
-        return None
-
-
-def locate(root: yaml.Node | None, keys: Keys) -> tuple[int, int]:
-    """Line and column (from 1) of the deepest key of ``keys`` found in the node tree; a mapping
-    key is found by its text (exactly, else ignoring case), a list item by its index. ``(0, 0)``
-    when not even the first key is there."""
-    node = root
-    best = (0, 0)
-    for key in keys:
-        found: yaml.Node | None = None
-        if isinstance(node, yaml.MappingNode):
-            pairs = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
-            match = [kv for kv in pairs if kv[0].value == str(key)] or [
-                kv for kv in pairs if kv[0].value.lower() == str(key).lower()
-            ]
-            if match:
-                k, found = match[0]
-                best = (k.start_mark.line + 1, k.start_mark.column + 1)
-        elif (
-            isinstance(node, yaml.SequenceNode)
-            and isinstance(key, int)
-            and 0 <= key < len(node.value)
-        ):
-            found = node.value[key]
-            best = (found.start_mark.line + 1, found.start_mark.column + 1)
-        if found is None:
-            break
-        node = found
-    return best
-
-
-def duplicate_keys(root: yaml.Node | None) -> list[tuple[Keys, yaml.Node]]:
-    """Mapping keys given twice (YAML would silently keep the last): each later key's path and
-    node."""
-    found: list[tuple[Keys, yaml.Node]] = []
-    stack: list[tuple[Keys, yaml.Node]] = [((), root)] if root is not None else []
-    seen_nodes: set[int] = set()
-    while stack:
-        keys, node = stack.pop()
-        if id(node) in seen_nodes:  # YAML anchors can share a node
-            continue
-        seen_nodes.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            seen: set[str] = set()
-            for k, v in node.value:
-                text = str(k.value) if isinstance(k, yaml.ScalarNode) else None
-                if text is not None and text != "<<":
-                    if text in seen:
-                        found.append(((*keys, text), k))
-                    seen.add(text)
-                stack.append(((*keys, text if text is not None else "?"), v))
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend(((*keys, i), v) for i, v in enumerate(node.value))
-    found.sort(key=lambda item: (item[1].start_mark.line, item[1].start_mark.column))
-    return found
-
-
-class _Problems:
-    """Collects diagnostics, locating each key path in the YAML node tree."""
-
-    def __init__(self, text: str, path: str) -> None:
-        self.path = path
-        self.lines = text.splitlines()
-        self.items: list[Diagnostic] = []
-        self.root = compose(text)
-
-    def add(
-        self,
-        keys: Keys,
-        message: str,
-        code: str,
-        hint: str | None = None,
-        node: yaml.Node | None = None,
-    ) -> None:
-        if node is not None:
-            line, col = node.start_mark.line + 1, node.start_mark.column + 1
-        else:
-            line, col = locate(self.root, keys)
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
-        where = key_path(keys)
-        text = f"{where}: {message}" if where else message
-        self.items.append(Diagnostic(text, code, self.path, line, col, source, hint=hint))
-
-    def check(self) -> None:
-        if self.items:
-            raise MapError(list(self.items))
-
 
 def parse_map_text(text: str, path: str) -> GameMap:
     """Validate a map file's text and build the :class:`GameMap`; raise :class:`MapError`."""
     data = _read_yaml(text, path)
-    problems = _Problems(text, path)
-    for keys, node in duplicate_keys(problems.root):
-        problems.add(keys, "key given twice (YAML keeps only the last)", "duplicate-key", node=node)
+    problems = Problems(path, text, MapError)
+    problems.add_duplicate_keys("key given twice (YAML keeps only the last)")
     _check_shape(data, problems)
     problems.check()
     languages = tuple(str(x) for x in data.get("languages") or ["en"])
@@ -191,22 +94,7 @@ def parse_map_text(text: str, path: str) -> GameMap:
 
 # --------------------------------------------------------------------- stage 1: YAML and shape
 def _read_yaml(text: str, path: str) -> dict[Any, Any]:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        col = mark.column + 1 if mark is not None else 0
-        lines = text.splitlines()
-        source = lines[line - 1] if 0 < line <= len(lines) else None
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise MapError.single(
-            f"malformed YAML: {problem}", "yaml", path, line, col, source
-        ) from None
-    except RecursionError:
-        raise MapError.single("malformed YAML: nested too deeply", "yaml", path) from None
-    except (ValueError, TypeError) as exc:  # e.g. a date like 2001-02-30
-        raise MapError.single(f"malformed YAML: {exc}", "yaml", path) from None
+    data = load_yaml(text, path, MapError)
     if not isinstance(data, dict):
         raise MapError.single("a map file must be a YAML mapping", "map-shape", path, 1, 1)
     return data
@@ -220,7 +108,7 @@ def _is_text(value: object) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
-def _check_shape(data: Mapping[Any, Any], problems: _Problems) -> None:
+def _check_shape(data: Mapping[Any, Any], problems: Problems) -> None:
     for key in sorted(set(data) - _TOP_KEYS, key=str):
         problems.add(
             (key,), f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}", "unknown-key"
@@ -246,7 +134,7 @@ def _check_shape(data: Mapping[Any, Any], problems: _Problems) -> None:
     _check_sections(data, problems)
 
 
-def _check_sections(data: Mapping[Any, Any], problems: _Problems) -> None:
+def _check_sections(data: Mapping[Any, Any], problems: Problems) -> None:
     victory = data.get("victory")
     if "victory" in data and (not _is_int(victory) or victory < 1):
         problems.add(
@@ -269,7 +157,7 @@ def _check_sections(data: Mapping[Any, Any], problems: _Problems) -> None:
 
 # --------------------------------------------------------------------- stage 2: declarations
 def _names_of(
-    raw: object, keys: Keys, languages: tuple[str, ...], problems: _Problems
+    raw: object, keys: Keys, languages: tuple[str, ...], problems: Problems
 ) -> dict[str, tuple[str, ...]]:
     """``{en: [Name, alias], de: Name}`` -> language -> names."""
     if raw is None:
@@ -300,7 +188,7 @@ def _names_of(
 
 
 def _read_coasts(
-    raw: Mapping[Any, Any], languages: tuple[str, ...], problems: _Problems
+    raw: Mapping[Any, Any], languages: tuple[str, ...], problems: Problems
 ) -> dict[str, dict[str, tuple[str, ...]]]:
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     for code, words in raw.items():
@@ -316,7 +204,7 @@ def _read_provinces(
     powers: Mapping[Any, Any],
     coast_names: Mapping[str, object],
     languages: tuple[str, ...],
-    problems: _Problems,
+    problems: Problems,
 ) -> tuple[dict[str, Province], dict[str, object]]:
     """Province id -> Province, and province id -> the key as the file wrote it."""
     provinces: dict[str, Province] = {}
@@ -385,7 +273,7 @@ def _province_coasts(
     kind: ProvinceType,
     keys: Keys,
     coast_names: Mapping[str, object],
-    problems: _Problems,
+    problems: Problems,
 ) -> tuple[str, ...]:
     if raw is None:
         return ()
@@ -412,7 +300,7 @@ def _province_coasts(
 
 
 def _read_power_names(
-    raw: Mapping[Any, Any], languages: tuple[str, ...], problems: _Problems
+    raw: Mapping[Any, Any], languages: tuple[str, ...], problems: Problems
 ) -> dict[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]]:
     """Power -> (names per language, adjective per language)."""
     out: dict[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]] = {}
@@ -459,7 +347,7 @@ def _check_names(
     powers: Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
     coasts: Mapping[str, Mapping[str, tuple[str, ...]]],
     languages: tuple[str, ...],
-    problems: _Problems,
+    problems: Problems,
 ) -> None:
     """Within one language one folded name means one province, one power, one coast."""
     for lang in languages:
@@ -509,7 +397,7 @@ def _check_names(
 
 # --------------------------------------------------------------------- stage 3: adjacency
 def _read_adjacency(
-    raw: Mapping[Any, Any], provinces: Mapping[str, Province], problems: _Problems
+    raw: Mapping[Any, Any], provinces: Mapping[str, Province], problems: Problems
 ) -> tuple[dict[str, frozenset[str]], dict[Location, frozenset[Location]]]:
     army = _read_edges(raw.get("army") or {}, UnitType.ARMY, provinces, problems)
     fleet = _read_edges(raw.get("fleet") or {}, UnitType.FLEET, provinces, problems)
@@ -523,7 +411,7 @@ def _read_edges(
     table: Mapping[Any, Any],
     unit_type: UnitType,
     provinces: Mapping[str, Province],
-    problems: _Problems,
+    problems: Problems,
 ) -> dict[Location, frozenset[Location]]:
     kind = "army" if unit_type is UnitType.ARMY else "fleet"
     edges: dict[Location, set[Location]] = {}
@@ -566,7 +454,7 @@ def _location(
     unit_type: UnitType,
     provinces: Mapping[str, Province],
     keys: Keys,
-    problems: _Problems,
+    problems: Problems,
 ) -> Location | None:
     try:
         loc = Location.parse(text)
@@ -619,7 +507,7 @@ def _read_powers(
     raw: Mapping[Any, Any],
     names: Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
     provinces: Mapping[str, Province],
-    problems: _Problems,
+    problems: Problems,
 ) -> dict[str, Power]:
     powers: dict[str, Power] = {}
     occupied: dict[str, str] = {}
@@ -655,7 +543,7 @@ def _start_unit(
     raw: object,
     provinces: Mapping[str, Province],
     keys: Keys,
-    problems: _Problems,
+    problems: Problems,
 ) -> Unit | None:
     text = str(raw)
     letter, _, where = text.strip().partition(" ")

@@ -410,5 +410,6 @@ def test_every_error_code_is_documented() -> None:
     assert raised <= documented
     source = (DOC.parents[1] / "adjudicator" / "maploader.py").read_text(encoding="utf-8")
     source += (DOC.parents[1] / "adjudicator" / "gamemap.py").read_text(encoding="utf-8")
+    source += (DOC.parents[1] / "adjudicator" / "yamlsource.py").read_text(encoding="utf-8")
     literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))
     assert documented <= literals
