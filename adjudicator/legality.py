@@ -383,6 +383,7 @@ class _Checker:
         self.fast = position.phase.type is PhaseType.MOVEMENT and self.tables.known.issuperset(
             self.units
         )
+        self.retreating = position.phase.type is PhaseType.RETREAT
         self._counts: dict[str, int] | None = None
 
     @functools.cached_property
@@ -415,6 +416,10 @@ class _Checker:
                 normalised = self._fast_hold(power, order)
             else:
                 normalised = None
+            if normalised is not None:
+                return normalised
+        elif self.retreating and isinstance(order, Retreat):
+            normalised = self._fast_retreat(power, order)
             if normalised is not None:
                 return normalised
         return self._checked(power, order)
@@ -493,6 +498,36 @@ class _Checker:
         if as_given:
             return order
         return Support(unit.type, unit.location, supported.type, supported.location, dest)
+
+    def _fast_retreat(self, power: str, order: Retreat) -> Order | None:
+        """A retreat to one of the unit's retreat options, written without a coast (where the
+        province has none)."""
+        dest = order.destination
+        if (
+            dest.coast is not None
+            or dest.province in self.tables.coasts
+            or order.location.province not in self.tables.known
+        ):
+            return None
+        found = self._dislodged(power, order)
+        if isinstance(found, Illegality):
+            return None
+        unit = found.unit
+        occupied = self.units.keys()
+        for option in retreat_options(
+            self.map,
+            unit,
+            found.attacked_from,
+            found.by_convoy,
+            occupied,
+            self.position.standoffs,
+            self.rules,
+        ):
+            if option.province == dest.province:
+                if order.unit_type is unit.type and order.location.coast == unit.location.coast:
+                    return order
+                return Retreat(unit.type, unit.location, option)
+        return None
 
     def _fast_convoy_route(self, army: Unit, dest: Location) -> bool:
         """Whether the fleets at sea could convoy ``army`` to ``dest``, written without a coast:
