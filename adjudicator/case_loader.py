@@ -277,7 +277,7 @@ class _CaseReader(NodeReader):
             phase = first[0]
         units = self.units(entries["units"][1], game_map, "units") if "units" in entries else []
         dislodged = (
-            self.start_dislodged(entries["dislodged"][1], game_map)
+            self.dislodged(entries["dislodged"][1], game_map, "dislodged")
             if "dislodged" in entries
             else []
         )
@@ -401,7 +401,10 @@ class _CaseReader(NodeReader):
             self.check_occupancy(units, entries["units"])
         dislodged = None
         if "dislodged" in entries:
-            dislodged = tuple(self.expected_dislodged(entries["dislodged"], game_map))
+            dislodged = tuple(
+                ExpectedDislodgement(d.unit, d.attacked_from, d.by_convoy)
+                for d in self.dislodged(entries["dislodged"], game_map, "expect.dislodged")
+            )
         standoffs = None
         if "standoffs" in entries:
             standoffs = frozenset(
@@ -417,19 +420,6 @@ class _CaseReader(NodeReader):
             else ()
         )
         return Expectation(units, dislodged, results, standoffs, centers, phase)
-
-    def expected_dislodged(self, node: Node, game_map: GameMap) -> list[ExpectedDislodgement]:
-        out: list[ExpectedDislodgement] = []
-        for name, key, value in self.mapping(node, "expect.dislodged"):
-            power = self.power(key, name, game_map)
-            for _, unit_key, origin in self.mapping(value, f"expect.dislodged.{name}"):
-                try:
-                    unit = self.unit(unit_key, power, game_map, f"expect.dislodged.{name}")
-                    source, by_convoy = self.origin(origin, game_map, f"expect.dislodged.{name}")
-                except BadNode:
-                    continue
-                out.append(ExpectedDislodgement(unit, source, by_convoy))
-        return out
 
     def results(
         self, node: Node, game_map: GameMap, orders: Sequence[CaseOrder]

@@ -183,14 +183,15 @@ class NodeReader:
                 )
             seen[unit.province] = unit
 
-    def start_dislodged(self, node: Node, game_map: GameMap) -> list[Dislodgement]:
+    def dislodged(self, node: Node, game_map: GameMap, where: str) -> list[Dislodgement]:
+        """``{Power: {unit: origin}}``: each unit with the province it was attacked from."""
         out: list[Dislodgement] = []
-        for name, key, value in self.mapping(node, "dislodged"):
+        for name, key, value in self.mapping(node, where):
             power = self.power(key, name, game_map)
-            for _, unit_key, origin in self.mapping(value, f"dislodged.{name}"):
+            for _, unit_key, origin in self.mapping(value, f"{where}.{name}"):
                 try:
-                    unit = self.unit(unit_key, power, game_map, f"dislodged.{name}")
-                    source, by_convoy = self.origin(origin, game_map, f"dislodged.{name}")
+                    unit = self.unit(unit_key, power, game_map, f"{where}.{name}")
+                    source, by_convoy = self.origin(origin, game_map, f"{where}.{name}")
                 except BadNode:
                     continue
                 out.append(Dislodgement(unit, source, by_convoy))

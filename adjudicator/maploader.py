@@ -108,11 +108,19 @@ def _is_text(value: object) -> bool:
     return isinstance(value, str) and value.strip() != ""
 
 
-def _check_shape(data: Mapping[Any, Any], problems: Problems) -> None:
-    for key in sorted(set(data) - _TOP_KEYS, key=str):
+def _unknown_keys(
+    data: Mapping[Any, Any], allowed: set[str], keys: Keys, problems: Problems
+) -> None:
+    for extra in sorted(set(data) - allowed, key=str):
         problems.add(
-            (key,), f"unknown key; expected one of {', '.join(sorted(_TOP_KEYS))}", "unknown-key"
+            (*keys, extra),
+            f"unknown key; expected one of {', '.join(sorted(allowed))}",
+            "unknown-key",
         )
+
+
+def _check_shape(data: Mapping[Any, Any], problems: Problems) -> None:
+    _unknown_keys(data, _TOP_KEYS, (), problems)
     for key in _REQUIRED:
         if key not in data:
             problems.add((), f"missing required key {key!r}", "map-shape")
@@ -225,12 +233,7 @@ def _read_provinces(
         if not isinstance(spec, dict):
             problems.add(keys, "must be a mapping with at least 'type'", "map-shape")
             continue
-        for extra in sorted(set(spec) - _PROVINCE_KEYS, key=str):
-            problems.add(
-                (*keys, extra),
-                f"unknown key; expected one of {', '.join(sorted(_PROVINCE_KEYS))}",
-                "unknown-key",
-            )
+        _unknown_keys(spec, _PROVINCE_KEYS, keys, problems)
         try:
             kind = ProvinceType(str(spec.get("type")))
         except ValueError:
@@ -314,12 +317,7 @@ def _read_power_names(
                 keys, "must be a mapping with 'names', 'adjective' and 'start'", "map-shape"
             )
             continue
-        for extra in sorted(set(spec) - _POWER_KEYS, key=str):
-            problems.add(
-                (*keys, extra),
-                f"unknown key; expected one of {', '.join(sorted(_POWER_KEYS))}",
-                "unknown-key",
-            )
+        _unknown_keys(spec, _POWER_KEYS, keys, problems)
         names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
         adjective = spec.get("adjective")
         adjectives: dict[str, str] = {}
