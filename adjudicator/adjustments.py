@@ -43,8 +43,11 @@ def adjudicate_adjustments(
     removed: list[Unit] = []
     built: list[Unit] = []
     for power in sorted(set(counts) | set(by_power)):
-        outcome = _Power(power, counts.get(power, 0), position, game_map, rules)
-        outcome.resolve(by_power.get(power, []))
+        delta, entries = counts.get(power, 0), by_power.get(power, [])
+        if delta == 0 and not entries:
+            continue  # nothing to build, remove or report
+        outcome = _Power(power, delta, position, game_map, rules)
+        outcome.resolve(entries)
         results.extend(outcome.results)
         notes.extend(outcome.notes)
         removed.extend(outcome.removed)
