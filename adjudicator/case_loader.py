@@ -222,13 +222,7 @@ class _CaseReader(NodeReader):
         entries = {k: (kn, v) for k, kn, v in entries_list}
         before = len(self.problems)
         self.check_keys(entries_list, _CASE_KEYS, "a case")
-        if "id" not in entries:
-            raise self.bad(node, "a case needs an 'id:'", "case-shape")
-        case_id = self.scalar(entries["id"][1], "id")
-        if not case_id or any(c.isspace() for c in case_id):
-            raise self.bad(
-                entries["id"][1], f"invalid case id {case_id!r}: use no spaces", "case-shape"
-            )
+        case_id = self.case_id(node, entries)
         text = {
             k: self.scalar(entries[k][1], k)
             for k in ("title", "source", "edition", "skip", "xfail")
@@ -239,7 +233,6 @@ class _CaseReader(NodeReader):
         rules_options = dict(file_rules)
         if "rules" in entries:
             rules_options.update(self.rules_mapping(entries["rules"][1]))
-        rules = Rules.from_mapping(rules_options)
         position = self.start_position(node, entries, game_map)
         steps = self.case_steps(node, entries, game_map, position)
         if len(self.problems) > before:
@@ -249,7 +242,7 @@ class _CaseReader(NodeReader):
             title=text.get("title", ""),
             position=position,
             steps=tuple(steps),
-            rules=rules,
+            rules=Rules.from_mapping(rules_options),
             map_name=map_name,
             source=text.get("source", ""),
             edition=text.get("edition", ""),
@@ -259,6 +252,16 @@ class _CaseReader(NodeReader):
             line=node.start_mark.line + 1,
             format="yaml",
         )
+
+    def case_id(self, node: Node, entries: Mapping[str, tuple[Node, Node]]) -> str:
+        if "id" not in entries:
+            raise self.bad(node, "a case needs an 'id:'", "case-shape")
+        case_id = self.scalar(entries["id"][1], "id")
+        if not case_id or any(c.isspace() for c in case_id):
+            raise self.bad(
+                entries["id"][1], f"invalid case id {case_id!r}: use no spaces", "case-shape"
+            )
+        return case_id
 
     def start_position(
         self, node: Node, entries: Mapping[str, tuple[Node, Node]], game_map: GameMap
@@ -449,20 +452,8 @@ class _CaseReader(NodeReader):
     def result_target(
         self, key: Node, key_text: str, game_map: GameMap, orders: Sequence[CaseOrder]
     ) -> tuple[CaseOrder, int]:
-        text = key_text
-        occurrence: int | None = None
-        match = re.fullmatch(r"(.*?)\s*(?:#\s*(\d+)|\(\s*(\d+)\s*\))", text)
-        if match:
-            text, occurrence = match.group(1), int(match.group(2) or match.group(3))
-        power: str | None = None
-        head, sep, rest = text.partition(":")
-        if sep:
-            found = game_map.lookup_power(head.strip())
-            if len(found) != 1:
-                raise self.bad(
-                    key, f"results: unknown power {head.strip()!r} in {key_text!r}", "case-result"
-                )
-            power, text = found[0], rest
+        """The order a ``results:`` key names, and which of its identical copies (from 1)."""
+        power, text, occurrence = self.result_key(key, key_text, game_map)
         wanted = _squash(text)
         matches = [
             o for o in orders if _squash(o.text) == wanted and (power is None or o.power == power)
@@ -491,6 +482,25 @@ class _CaseReader(NodeReader):
                 "case-result",
             )
         return matches[index - 1], index
+
+    def result_key(
+        self, key: Node, key_text: str, game_map: GameMap
+    ) -> tuple[str | None, str, int | None]:
+        """``[Power:] order [#N | (N)]`` -> (power or None, order text, N or None)."""
+        text = key_text
+        occurrence: int | None = None
+        match = re.fullmatch(r"(.*?)\s*(?:#\s*(\d+)|\(\s*(\d+)\s*\))", text)
+        if match:
+            text, occurrence = match.group(1), int(match.group(2) or match.group(3))
+        head, sep, rest = text.partition(":")
+        if not sep:
+            return None, text, occurrence
+        found = game_map.lookup_power(head.strip())
+        if len(found) != 1:
+            raise self.bad(
+                key, f"results: unknown power {head.strip()!r} in {key_text!r}", "case-result"
+            )
+        return found[0], rest, occurrence
 
     def result_value(self, node: Node) -> tuple[Outcome, str | None]:
         reason: str | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import traceback
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator import case_engine
@@ -42,48 +43,66 @@ def run_case(
     """
     if case.skip is not None:
         return CaseOutcome(case, CaseStatus.SKIPPED)
-    differences: list[str] = []
-    adjudications: list[Adjudication] = []
-    ran_orders: list[tuple[CaseOrder, ...]] = []
+    done = _Progress()
     try:
-        game_map = case.game_map
-        run = adjudicate or case_engine.default_adjudicate(game_map)
-        position = case.position
-        for number, step in enumerate(case.steps, start=1):
-            prefix = f"step {number}: " if len(case.steps) > 1 else ""
-            if step.phase is not None and step.phase != position.phase:
-                differences.append(
-                    f"{prefix}expected the phase {step.phase}, but the position is in "
-                    f"{position.phase}"
-                )
-                break
-            orders, problems = _parse_step(step, game_map, position, parse)
-            ran_orders.append(orders)
-            if problems:
-                differences.extend(prefix + p for p in problems)
-                break
-            by_power: dict[str, list[Order]] = {}
-            for item in orders:
-                if item.order is not None:
-                    by_power.setdefault(item.power, []).append(item.order)
-            result = run(position, by_power, case.rules)
-            adjudications.append(result)
-            differences.extend(prefix + d for d in compare_step(step, orders, result))
-            position = result.next_position
+        _run_steps(case, adjudicate, parse, done)
     except EngineUnavailableError as exc:
-        differences.append(str(exc))
+        done.differences.append(str(exc))
     except Exception as exc:
         if not catch:
             raise
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        differences.append(
+        done.differences.append(
             f"adjudication raised {type(exc).__name__}: {exc} "
             f"(at {Path(where.filename).name}:{where.lineno})"
         )
+    differences = tuple(done.differences)
     status = CaseStatus.FAILED if differences else CaseStatus.PASSED
     if case.xfail is not None:
         status = CaseStatus.XFAILED if differences else CaseStatus.XPASSED
-    return CaseOutcome(case, status, tuple(differences), tuple(adjudications), tuple(ran_orders))
+    return CaseOutcome(case, status, differences, tuple(done.adjudications), tuple(done.orders))
+
+
+@dataclass
+class _Progress:
+    """What a run has found so far (kept when a later step raises)."""
+
+    differences: list[str] = field(default_factory=list)
+    adjudications: list[Adjudication] = field(default_factory=list)
+    orders: list[tuple[CaseOrder, ...]] = field(default_factory=list)
+
+
+def _run_steps(
+    case: Case, adjudicate: AdjudicateFn | None, parse: ParseFn | None, done: _Progress
+) -> None:
+    """Run the steps in turn until one cannot run; record each in ``done``."""
+    game_map = case.game_map
+    run = adjudicate or case_engine.default_adjudicate(game_map)
+    position = case.position
+    for number, step in enumerate(case.steps, start=1):
+        prefix = f"step {number}: " if len(case.steps) > 1 else ""
+        if step.phase is not None and step.phase != position.phase:
+            done.differences.append(
+                f"{prefix}expected the phase {step.phase}, but the position is in {position.phase}"
+            )
+            return
+        orders, problems = _parse_step(step, game_map, position, parse)
+        done.orders.append(orders)
+        if problems:
+            done.differences.extend(prefix + p for p in problems)
+            return
+        result = run(position, _by_power(orders), case.rules)
+        done.adjudications.append(result)
+        done.differences.extend(prefix + d for d in compare_step(step, orders, result))
+        position = result.next_position
+
+
+def _by_power(orders: Iterable[CaseOrder]) -> dict[str, list[Order]]:
+    by_power: dict[str, list[Order]] = {}
+    for item in orders:
+        if item.order is not None:
+            by_power.setdefault(item.power, []).append(item.order)
+    return by_power
 
 
 def _parse_step(

@@ -20,8 +20,8 @@ The format (jDip's test suite, reused by godip) is a sequence of blocks::
 ``#`` starts a comment. Provinces are godip's lower-case ids (``nth``, ``spa/nc``) or any name
 the map knows (``nat``, ``nrg``, ``mid``, ``gol`` resolve through the map's aliases). Orders are
 jDip's small fixed grammar (``F nth-pic``, ``A lon - bel via Convoy``, ``F por Supports F mid -
-spa``, ``F nth C A yor - yor``, ``A ven HOLD``, ``Build A war``, ``Remove gol``), read here
-directly into order values, as godip's reader does.
+spa``, ``F nth C A yor - yor``, ``A ven HOLD``, ``Build A war``, ``Remove gol``), read
+directly into order values by :mod:`adjudicator.jdip_orders`, as godip's reader does.
 
 How the blocks become a :class:`~adjudicator.case_model.Case`, following godip's runner:
 
@@ -54,32 +54,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.case_model import Case, CaseOrder, Expectation, ExpectedDislodgement, Step
-from adjudicator.case_names import resolve_coast, resolve_province, split_location
+from adjudicator.case_names import resolve_province, split_location
 from adjudicator.errors import CaseFileError, InputError
 from adjudicator.gamemap import GameMap, load_map
+from adjudicator.jdip_orders import JdipOrderError, parse_jdip_location, parse_jdip_order
 from adjudicator.model import (
-    Build,
     Convoy,
-    Disband,
-    Hold,
-    Location,
     Move,
     Order,
     Phase,
     PhaseType,
-    Retreat,
     Season,
-    Support,
     Unit,
     UnitType,
-    Waive,
 )
 from adjudicator.outcomes import Dislodgement
 from adjudicator.position import Position
 from adjudicator.rules import Rules
 from adjudicator.yamlsource import Problems, read_source
 
-__all__ = ["load_jdip", "loads_jdip", "parse_jdip_order"]
+__all__ = ["JdipOrderError", "load_jdip", "loads_jdip", "parse_jdip_order"]
 
 SECTIONS = (
     "PRESTATE_SETPHASE",
@@ -109,43 +103,6 @@ _OWNER_LINE = re.compile(r"(?i)([^:\s]+)\s*:?\s+(?:([AF])\s+)?(\S+)")
 _ORDER_LINE = re.compile(r"([^:\s]+)\s*:\s*(.+)")
 _RESULT_LINE = re.compile(r"(?i)(SUCCESS|FAILURE)\s*:\s*([^:\s]+)\s*:\s*(.+)")
 
-_LOC = r"[^\s\-]+"
-_ORDER_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "move",
-        re.compile(
-            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s*-\s*(?P<dst>{_LOC})(?P<via>\s+via\s+convoy)?"
-        ),
-    ),
-    ("hold", re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+H(?:OLDS?)?")),
-    (
-        "support",
-        re.compile(
-            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+S(?:UPPORTS?)?\s+(?:(?P<tt>[AF])\s+)?"
-            rf"(?P<tgt>{_LOC})(?:\s*-\s*(?P<dst>{_LOC}))?"
-        ),
-    ),
-    (
-        "convoy",
-        re.compile(
-            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+C(?:ONVOYS?)?\s+(?:(?P<tt>[AF])\s+)?"
-            rf"(?P<tgt>{_LOC})\s*-\s*(?P<dst>{_LOC})"
-        ),
-    ),
-    (
-        "retreat",
-        re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+R(?:ETREATS?)?\s+(?P<dst>{_LOC})"),
-    ),
-    ("build", re.compile(rf"(?i)BUILD\s+(?P<t>[AF])\s+(?P<src>{_LOC})")),
-    ("remove", re.compile(rf"(?i)REMOVE\s+(?:(?P<t>[AF])\s+)?(?P<src>{_LOC})")),
-    ("disband", re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+(?:DISBANDS?|D)")),
-    ("waive", re.compile(r"(?i)WAIVE")),
-)
-
-
-class JdipOrderError(ValueError):
-    """An order text that is not jDip's grammar or names an unknown province."""
-
 
 def load_jdip(
     path: str | Path, *, game_map: GameMap | None = None, rules: Rules | None = None
@@ -172,89 +129,6 @@ def loads_jdip(
     return cases
 
 
-# ============================================================================ orders
-def parse_jdip_order(
-    text: str,
-    game_map: GameMap,
-    phase_type: PhaseType = PhaseType.MOVEMENT,
-    units: Sequence[Unit] = (),
-) -> Order:
-    """Read one order in jDip's grammar. ``units`` (the units that may be ordered: those on the
-    board, or the dislodged ones in a retreat phase) supply a fleet's coast and a removal's unit
-    type when the order leaves them out. Raises :class:`JdipOrderError`."""
-    squashed = " ".join(text.split())
-    for kind, pattern in _ORDER_FORMS:
-        match = pattern.fullmatch(squashed)
-        if match is None:
-            continue
-        groups = match.groupdict()
-        if kind == "waive":
-            return Waive()
-        unit_type = _unit_type(groups.get("t"))
-        source = _location(groups["src"], game_map)
-        at = {u.province: u for u in units}
-        present = at.get(source.province)
-        if present is not None and (unit_type is None or unit_type is present.type):
-            # The written location of the ordered unit may lack its coast (``F stp-bot``).
-            if source.coast is None:
-                source = present.location
-            if unit_type is None:
-                unit_type = present.type
-        return _build(kind, groups, unit_type, source, game_map, phase_type)
-    raise JdipOrderError(f"not an order in the jDip grammar: {squashed!r}")
-
-
-def _build(
-    kind: str,
-    groups: dict[str, str | None],
-    unit_type: UnitType | None,
-    source: Location,
-    game_map: GameMap,
-    phase_type: PhaseType,
-) -> Order:
-    def loc(name: str) -> Location:
-        value = groups.get(name)
-        assert value is not None
-        return _location(value, game_map)
-
-    if kind == "move":
-        if phase_type is PhaseType.RETREAT:
-            return Retreat(unit_type, source, loc("dst"))
-        return Move(unit_type, source, loc("dst"), via_convoy=bool(groups.get("via")))
-    if kind == "hold":
-        return Hold(unit_type, source)
-    if kind == "support":
-        target_type = _unit_type(groups.get("tt"))
-        destination = loc("dst") if groups.get("dst") else None
-        return Support(unit_type, source, target_type, loc("tgt"), destination)
-    if kind == "convoy":
-        return Convoy(unit_type, source, loc("tgt"), loc("dst"))
-    if kind == "retreat":
-        return Retreat(unit_type, source, loc("dst"))
-    if kind == "build":
-        return Build(unit_type, source)
-    return Disband(unit_type, source)  # remove, disband
-
-
-def _unit_type(letter: str | None) -> UnitType | None:
-    return UnitType(letter.upper()) if letter else None
-
-
-def _location(token: str, game_map: GameMap) -> Location:
-    province_text, coast_text = split_location(token)
-    pid = resolve_province(province_text, game_map)
-    if pid is None:
-        close = game_map.suggest(province_text)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise JdipOrderError(f"unknown province {province_text!r}{hint}")
-    if coast_text is None:
-        return Location(pid)
-    coast = resolve_coast(coast_text, pid, game_map)
-    if coast is None:
-        raise JdipOrderError(f"unknown coast {coast_text!r} of {pid}")
-    return Location(pid, coast)
-
-
 # ============================================================================ reading
 @dataclass
 class _Line:
@@ -275,6 +149,18 @@ class _Block:
     sections: dict[str, list[_Line]] = field(default_factory=dict)
     seen: dict[str, int] = field(default_factory=dict)
     same: bool = False
+
+
+@dataclass
+class _Prestate:
+    """A case's position before its phase, as read from the ``PRESTATE*`` sections."""
+
+    units: list[Unit]
+    pending: list[Unit]
+    """The dislodged units awaiting retreat (retreat phases)."""
+    dislodged: list[Dislodgement]
+    standoffs: set[str]
+    centers: dict[str, tuple[str, ...]]
 
 
 class _Reader:
@@ -429,7 +315,7 @@ class _Reader:
     def unit(self, line: _Line, power: str, kind: str, place: str) -> Unit | None:
         unit_type = UnitType(kind.upper())
         try:
-            location = _location(place, self.map)
+            location = parse_jdip_location(place, self.map)
         except JdipOrderError as exc:
             self.problem(line, str(exc), "jdip-province", place)
             return None
@@ -487,38 +373,21 @@ class _Reader:
     def finish(self, block: _Block, end: _Line) -> Case | None:
         before = len(self.problems)
         phase = block.phase or Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
-        sections = block.sections
-        units = self.units(sections.get("PRESTATE", []), "PRESTATE")
-        pending = self.units(sections.get("PRESTATE_DISLODGED", []), "PRESTATE_DISLODGED")
-        results = self.results(sections.get("PRESTATE_RESULTS", []))
-        dislodged = self.dislodgements(block, pending, results)
-        standoffs = self.standoffs(units, results)
-        centers = (
-            self.owners(sections["PRESTATE_SUPPLYCENTER_OWNERS"])
-            if "PRESTATE_SUPPLYCENTER_OWNERS" in sections
-            else dict(self.map.starting_centers)
-        )
-        orderable = pending if phase.type is PhaseType.RETREAT else units
-        orders = self.orders(sections.get("ORDERS", []), phase.type, orderable)
-        if block.same and "POSTSTATE" in sections:
-            self.problem(
-                end, f"case {block.case_id} has both POSTSTATE and POSTSTATE_SAME", "jdip-syntax"
-            )
-        after = (
-            list(units) if block.same else self.units(sections.get("POSTSTATE", []), "POSTSTATE")
-        )
-        after_dislodged = self.units(sections.get("POSTSTATE_DISLODGED", []), "POSTSTATE_DISLODGED")
-        self.check_occupancy(units, sections.get("PRESTATE", []), block)
-        self.check_occupancy(after, sections.get("POSTSTATE", []), block)
+        pre = self.prestate(block)
+        orderable = pre.pending if phase.type is PhaseType.RETREAT else pre.units
+        orders = self.orders(block.sections.get("ORDERS", []), phase.type, orderable)
+        expect = self.poststate(block, end, pre.units)
+        self.check_occupancy(pre.units, block.sections.get("PRESTATE", []), block)
+        self.check_occupancy(expect.units or (), block.sections.get("POSTSTATE", []), block)
         if len(self.problems) > before:
             return None
         position = Position(
-            self.map.name, phase, tuple(units), tuple(dislodged), frozenset(standoffs), centers
-        )
-        expect = Expectation(
-            units=tuple(after),
-            dislodged=tuple(ExpectedDislodgement(u) for u in after_dislodged),
-            retreatless_may_vanish=True,
+            self.map.name,
+            phase,
+            tuple(pre.units),
+            tuple(pre.dislodged),
+            frozenset(pre.standoffs),
+            pre.centers,
         )
         return Case(
             id=block.case_id,
@@ -531,6 +400,38 @@ class _Reader:
             path=self.path,
             line=block.line,
             format="jdip",
+        )
+
+    def prestate(self, block: _Block) -> _Prestate:
+        """The position before the phase, from the ``PRESTATE*`` sections."""
+        sections = block.sections
+        units = self.units(sections.get("PRESTATE", []), "PRESTATE")
+        pending = self.units(sections.get("PRESTATE_DISLODGED", []), "PRESTATE_DISLODGED")
+        results = self.results(sections.get("PRESTATE_RESULTS", []))
+        dislodged = self.dislodgements(block, pending, results)
+        standoffs = self.standoffs(units, results)
+        centers = (
+            self.owners(sections["PRESTATE_SUPPLYCENTER_OWNERS"])
+            if "PRESTATE_SUPPLYCENTER_OWNERS" in sections
+            else dict(self.map.starting_centers)
+        )
+        return _Prestate(units, pending, dislodged, standoffs, centers)
+
+    def poststate(self, block: _Block, end: _Line, units: Sequence[Unit]) -> Expectation:
+        """What the phase should leave, from ``POSTSTATE*`` (``units``: those before it)."""
+        sections = block.sections
+        if block.same and "POSTSTATE" in sections:
+            self.problem(
+                end, f"case {block.case_id} has both POSTSTATE and POSTSTATE_SAME", "jdip-syntax"
+            )
+        after = (
+            list(units) if block.same else self.units(sections.get("POSTSTATE", []), "POSTSTATE")
+        )
+        after_dislodged = self.units(sections.get("POSTSTATE_DISLODGED", []), "POSTSTATE_DISLODGED")
+        return Expectation(
+            units=tuple(after),
+            dislodged=tuple(ExpectedDislodgement(u) for u in after_dislodged),
+            retreatless_may_vanish=True,
         )
 
     def check_occupancy(self, units: Sequence[Unit], lines: Sequence[_Line], block: _Block) -> None:

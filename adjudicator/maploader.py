@@ -12,7 +12,7 @@ typo does not produce a cascade. Nothing but :class:`~adjudicator.errors.MapErro
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeGuard
 
 from adjudicator.errors import MapError
@@ -47,6 +47,9 @@ _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
 _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
 _POWER_KEYS = {"names", "adjective", "start"}
 _CODE = re.compile(r"[A-Za-z0-9]+")
+
+_PowerNames = Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]]
+"""Power -> (names per language, adjective per language)."""
 
 
 def parse_map_text(text: str, path: str) -> GameMap:
@@ -230,45 +233,64 @@ def _read_provinces(
             problems.add(keys, f"same id as {raw_ids[pid]} (ids ignore case)", "duplicate-key")
             continue
         raw_ids[pid] = pid_raw
-        if not isinstance(spec, dict):
-            problems.add(keys, "must be a mapping with at least 'type'", "map-shape")
-            continue
-        _unknown_keys(spec, _PROVINCE_KEYS, keys, problems)
-        try:
-            kind = ProvinceType(str(spec.get("type")))
-        except ValueError:
-            problems.add(
-                (*keys, "type") if "type" in spec else keys,
-                f"unknown province type {spec.get('type')!r}; expected "
-                "land, coast, sea or impassable",
-                "province-type",
-            )
-            continue
-        sc = spec.get("supply_center", False)
-        if not isinstance(sc, bool):
-            problems.add((*keys, "supply_center"), "must be true or false", "map-shape")
-            sc = False
-        home = spec.get("home")
-        if home is not None:
-            if not isinstance(home, str) or home not in power_names:
-                problems.add(
-                    (*keys, "home"),
-                    f"unknown power {home!r}; powers are {', '.join(sorted(power_names))}",
-                    "unknown-power",
-                )
-                home = None
-            elif not sc:
-                problems.add(
-                    (*keys, "home"),
-                    "a home centre must be a supply centre (add 'supply_center: true')",
-                    "home-not-center",
-                )
-        coasts = _province_coasts(
-            spec.get("coasts"), kind, (*keys, "coasts"), coast_names, problems
-        )
-        names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
-        provinces[pid] = Province(pid, kind, sc, home, coasts, names)
+        province = _read_province(pid, spec, keys, power_names, coast_names, languages, problems)
+        if province is not None:
+            provinces[pid] = province
     return provinces, raw_ids
+
+
+def _read_province(
+    pid: str,
+    spec: object,
+    keys: Keys,
+    power_names: set[str],
+    coast_names: Mapping[str, object],
+    languages: tuple[str, ...],
+    problems: Problems,
+) -> Province | None:
+    if not isinstance(spec, dict):
+        problems.add(keys, "must be a mapping with at least 'type'", "map-shape")
+        return None
+    _unknown_keys(spec, _PROVINCE_KEYS, keys, problems)
+    try:
+        kind = ProvinceType(str(spec.get("type")))
+    except ValueError:
+        problems.add(
+            (*keys, "type") if "type" in spec else keys,
+            f"unknown province type {spec.get('type')!r}; expected land, coast, sea or impassable",
+            "province-type",
+        )
+        return None
+    sc = spec.get("supply_center", False)
+    if not isinstance(sc, bool):
+        problems.add((*keys, "supply_center"), "must be true or false", "map-shape")
+        sc = False
+    home = _home(spec.get("home"), sc, (*keys, "home"), power_names, problems)
+    coasts = _province_coasts(spec.get("coasts"), kind, (*keys, "coasts"), coast_names, problems)
+    names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
+    return Province(pid, kind, sc, home, coasts, names)
+
+
+def _home(
+    home: object, supply_center: bool, keys: Keys, power_names: set[str], problems: Problems
+) -> str | None:
+    """The power whose home centre the province is, if any and valid."""
+    if home is None:
+        return None
+    if not isinstance(home, str) or home not in power_names:
+        problems.add(
+            keys,
+            f"unknown power {home!r}; powers are {', '.join(sorted(power_names))}",
+            "unknown-power",
+        )
+        return None
+    if not supply_center:
+        problems.add(
+            keys,
+            "a home centre must be a supply centre (add 'supply_center: true')",
+            "home-not-center",
+        )
+    return home
 
 
 def _province_coasts(
@@ -339,58 +361,62 @@ def _read_power_names(
     return out
 
 
+_Spelling = tuple[str, Keys, str]
+"""Who a word names (a province, power or coast), where the file wrote it, and the word."""
+
+
 def _check_names(
     provinces: Mapping[str, Province],
     raw_ids: Mapping[str, object],
-    powers: Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
+    powers: _PowerNames,
     coasts: Mapping[str, Mapping[str, tuple[str, ...]]],
     languages: tuple[str, ...],
     problems: Problems,
 ) -> None:
     """Within one language one folded name means one province, one power, one coast."""
     for lang in languages:
-        seen: dict[str, str] = {}
-        for pid, prov in provinces.items():
-            for index, name in enumerate(prov.names.get(lang, ())):
-                key = fold_name(name)
-                other = seen.get(key)
-                if other is not None and other != pid:
-                    problems.add(
-                        ("provinces", raw_ids[pid], "names", lang, index),
-                        f"name {name!r} also means {other} in language {lang!r}",
-                        "name-collision",
-                    )
-                seen.setdefault(key, pid)
-        power_seen: dict[str, str] = {}
-        for power, (names, adjectives) in powers.items():
-            spellings: list[tuple[Keys, str]] = [(("powers", power), power)]
-            spellings += [
-                (("powers", power, "names", lang, i), n) for i, n in enumerate(names.get(lang, ()))
-            ]
-            if lang in adjectives:
-                spellings.append((("powers", power, "adjective"), adjectives[lang]))
-            for keys, name in spellings:
-                key = fold_name(name)
-                other = power_seen.get(key)
-                if other is not None and other != power:
-                    problems.add(
-                        keys,
-                        f"name {name!r} also means {other} in language {lang!r}",
-                        "name-collision",
-                    )
-                power_seen.setdefault(key, power)
-        coast_seen: dict[str, str] = {}
-        for code, words in coasts.items():
-            for index, word in enumerate((code, *words.get(lang, ()))):
-                key = fold_name(word)
-                other = coast_seen.get(key)
-                if other is not None and other != code:
-                    problems.add(
-                        ("coasts", code, lang, index - 1) if index else ("coasts", code),
-                        f"coast word {word!r} also means {other} in language {lang!r}",
-                        "name-collision",
-                    )
-                coast_seen.setdefault(key, code)
+        province_words = [
+            (pid, ("provinces", raw_ids[pid], "names", lang, index), name)
+            for pid, prov in provinces.items()
+            for index, name in enumerate(prov.names.get(lang, ()))
+        ]
+        _collisions(province_words, lang, "name", problems)
+        _collisions(_power_words(powers, lang), lang, "name", problems)
+        coast_words = [
+            (code, ("coasts", code, lang, index - 1) if index else ("coasts", code), word)
+            for code, words in coasts.items()
+            for index, word in enumerate((code, *words.get(lang, ())))
+        ]
+        _collisions(coast_words, lang, "coast word", problems)
+
+
+def _power_words(powers: _PowerNames, lang: str) -> list[_Spelling]:
+    """Each power's own name, its names in ``lang`` and its adjective in ``lang``."""
+    out: list[_Spelling] = []
+    for power, (names, adjectives) in powers.items():
+        out.append((power, ("powers", power), power))
+        out += [
+            (power, ("powers", power, "names", lang, i), n)
+            for i, n in enumerate(names.get(lang, ()))
+        ]
+        if lang in adjectives:
+            out.append((power, ("powers", power, "adjective"), adjectives[lang]))
+    return out
+
+
+def _collisions(spellings: Iterable[_Spelling], lang: str, noun: str, problems: Problems) -> None:
+    """A problem for each word that folds like an earlier word naming something else."""
+    seen: dict[str, str] = {}
+    for owner, keys, word in spellings:
+        key = fold_name(word)
+        other = seen.get(key)
+        if other is not None and other != owner:
+            problems.add(
+                keys,
+                f"{noun} {word!r} also means {other} in language {lang!r}",
+                "name-collision",
+            )
+        seen.setdefault(key, owner)
 
 
 # --------------------------------------------------------------------- stage 3: adjacency
@@ -465,45 +491,48 @@ def _location(
     if province is None:
         problems.add(keys, f"unknown province {loc.province!r}", "unknown-province")
         return None
-    kind = province.type
-    if kind is ProvinceType.IMPASSABLE:
+    if province.type is ProvinceType.IMPASSABLE:
         problems.add(keys, f"{loc.province} is impassable and can have no borders", "impassable")
         return None
-    if unit_type is UnitType.ARMY:
-        if kind is ProvinceType.SEA:
-            problems.add(keys, f"army border into the sea {loc.province}", "army-to-sea")
-            return None
-        if loc.coast is not None:
-            problems.add(
-                keys, f"armies ignore coasts; write {loc.province}, not {loc}", "army-coast"
-            )
-            return None
-        return loc
-    if kind is ProvinceType.LAND:
-        problems.add(keys, f"fleet border into the landlocked {loc.province}", "fleet-inland")
+    wrong = (
+        _army_border(loc, province) if unit_type is UnitType.ARMY else _fleet_border(loc, province)
+    )
+    if wrong is not None:
+        problems.add(keys, *wrong)
         return None
+    return loc
+
+
+def _army_border(loc: Location, province: Province) -> tuple[str, str] | None:
+    """Why an army border cannot end at ``loc`` (message, code), or ``None``."""
+    if province.type is ProvinceType.SEA:
+        return f"army border into the sea {loc.province}", "army-to-sea"
+    if loc.coast is not None:
+        return f"armies ignore coasts; write {loc.province}, not {loc}", "army-coast"
+    return None
+
+
+def _fleet_border(loc: Location, province: Province) -> tuple[str, str] | None:
+    """Why a fleet border cannot end at ``loc`` (message, code), or ``None``."""
+    if province.type is ProvinceType.LAND:
+        return f"fleet border into the landlocked {loc.province}", "fleet-inland"
     if loc.coast is not None and loc.coast not in province.coasts:
         has = (
             f"its coasts are {', '.join(province.coasts)}"
             if province.coasts
             else f"it has no named coasts, write {loc.province}"
         )
-        problems.add(keys, f"{loc.province} has no coast {loc.coast!r}; {has}", "unknown-coast")
-        return None
+        return f"{loc.province} has no coast {loc.coast!r}; {has}", "unknown-coast"
     if loc.coast is None and province.coasts:
-        problems.add(
-            keys,
-            f"{loc.province} has coasts {', '.join(province.coasts)}; a fleet border must name one",
-            "missing-coast",
-        )
-        return None
-    return loc
+        coasts = ", ".join(province.coasts)
+        return f"{loc.province} has coasts {coasts}; a fleet border must name one", "missing-coast"
+    return None
 
 
 # --------------------------------------------------------------------- stage 4: powers
 def _read_powers(
     raw: Mapping[Any, Any],
-    names: Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
+    names: _PowerNames,
     provinces: Mapping[str, Province],
     problems: Problems,
 ) -> dict[str, Power]:
