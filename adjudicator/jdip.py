@@ -49,7 +49,7 @@ How the blocks become a :class:`~adjudicator.case_model.Case`, following godip's
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -331,15 +331,21 @@ class _Reader:
             return None
         return Unit(power, unit_type, location)
 
+    def matching(
+        self, lines: Sequence[_Line], pattern: re.Pattern[str], expected: str
+    ) -> Iterator[tuple[_Line, re.Match[str]]]:
+        """Each line that ``pattern`` matches; a problem ``{expected}, found ...`` for each other
+        line, in turn."""
+        for line in lines:
+            match = pattern.fullmatch(line.text)
+            if match is None:
+                self.problem(line, f"{expected}, found {line.text!r}", "jdip-syntax")
+            else:
+                yield line, match
+
     def units(self, lines: Sequence[_Line], what: str) -> list[Unit]:
         out: list[Unit] = []
-        for line in lines:
-            match = _UNIT_LINE.fullmatch(line.text)
-            if match is None:
-                self.problem(
-                    line, f"{what}: expected 'Power: A xxx', found {line.text!r}", "jdip-syntax"
-                )
-                continue
+        for line, match in self.matching(lines, _UNIT_LINE, f"{what}: expected 'Power: A xxx'"):
             power = self.power(line, match.group(1))
             if power is None:
                 continue
@@ -350,11 +356,7 @@ class _Reader:
 
     def owners(self, lines: Sequence[_Line]) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
-        for line in lines:
-            match = _OWNER_LINE.fullmatch(line.text)
-            if match is None:
-                self.problem(line, f"expected 'Power: A xxx', found {line.text!r}", "jdip-syntax")
-                continue
+        for line, match in self.matching(lines, _OWNER_LINE, "expected 'Power: A xxx'"):
             power = self.power(line, match.group(1))
             pid = resolve_province(split_location(match.group(3))[0], self.map)
             if pid is None or pid not in self.map.supply_centers:
@@ -451,11 +453,7 @@ class _Reader:
         self, lines: Sequence[_Line], phase_type: PhaseType, units: Sequence[Unit]
     ) -> list[CaseOrder]:
         out: list[CaseOrder] = []
-        for line in lines:
-            match = _ORDER_LINE.fullmatch(line.text)
-            if match is None:
-                self.problem(line, f"expected 'Power: order', found {line.text!r}", "jdip-syntax")
-                continue
+        for line, match in self.matching(lines, _ORDER_LINE, "expected 'Power: order'"):
             power = self.power(line, match.group(1))
             text = match.group(2).strip()
             try:
@@ -470,15 +468,8 @@ class _Reader:
 
     def results(self, lines: Sequence[_Line]) -> list[tuple[bool, str, Order]]:
         out: list[tuple[bool, str, Order]] = []
-        for line in lines:
-            match = _RESULT_LINE.fullmatch(line.text)
-            if match is None:
-                self.problem(
-                    line,
-                    f"expected 'SUCCESS: Power: order' or 'FAILURE: ...', found {line.text!r}",
-                    "jdip-syntax",
-                )
-                continue
+        expected = "expected 'SUCCESS: Power: order' or 'FAILURE: ...'"
+        for line, match in self.matching(lines, _RESULT_LINE, expected):
             power = self.power(line, match.group(2))
             try:
                 order = parse_jdip_order(match.group(3), self.map)
