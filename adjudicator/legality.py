@@ -32,7 +32,6 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -40,6 +39,7 @@ from operator import attrgetter
 
 from adjudicator import convoys
 from adjudicator.gamemap import GameMap, ProvinceType
+from adjudicator.legality_fast import Shortcuts
 from adjudicator.maptables import tables
 from adjudicator.model import (
     ORDERS_BY_PHASE,
@@ -368,7 +368,7 @@ def _later_build(n: Normalised, first: Normalised) -> OrderResult:
 
 
 # --------------------------------------------------------------------------- checks
-class _Checker:
+class _Checker(Shortcuts):
     """The checks of one phase; holds what every check of that phase looks up."""
 
     def __init__(self, position: Position, game_map: GameMap, rules: Rules) -> None:
@@ -378,19 +378,13 @@ class _Checker:
         self.tables = tables(game_map)
         units = position.units
         self.units = dict(zip(map(_PROVINCE, units), units, strict=True))
-        # The shortcuts of :meth:`_fast` assume every unit stands on a known province, so that
-        # an order naming a unit's province never needs the unknown-province check.
+        # The shortcuts (adjudicator.legality_fast) assume every unit stands on a known
+        # province, so that an order naming a unit's province never needs that check.
         self.fast = position.phase.type is PhaseType.MOVEMENT and self.tables.known.issuperset(
             self.units
         )
         self.retreating = position.phase.type is PhaseType.RETREAT
         self._counts: dict[str, int] | None = None
-
-    @functools.cached_property
-    def fleets_at_sea(self) -> frozenset[str]:
-        """Provinces of the fleets that could convoy (movement phases only ask)."""
-        fleets = [p for p, u in self.units.items() if u.type is _FLEET]
-        return self.tables.seas.intersection(fleets)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -407,15 +401,7 @@ class _Checker:
     def verdict(self, power: str, order: Order) -> Order | Illegality:
         """The normalised order, or why ``order`` is illegal."""
         if self.fast:
-            # The shortcuts below, dispatched here to spare a call per order.
-            if isinstance(order, Move):
-                normalised = self._fast_move(power, order)
-            elif isinstance(order, Support):
-                normalised = self._fast_support(power, order)
-            elif isinstance(order, Hold):
-                normalised = self._fast_hold(power, order)
-            else:
-                normalised = None
+            normalised = self.shortcut(power, order)
             if normalised is not None:
                 return normalised
         elif self.retreating and isinstance(order, Retreat):
@@ -444,61 +430,7 @@ class _Checker:
             case Hold() | Move() | Support() | Convoy():
                 return self._movement(power, order)
 
-    # ----------------------------------------------------------------- fast path
-    # Most orders of a movement phase are an own unit holding, moving to a neighbour (or by
-    # convoy along fleets at sea) or supporting a neighbour. These shortcuts recognise such
-    # orders with a few look-ups in the map's tables and return the normalised order, the given
-    # one itself when it is already in normal form. They return None whenever anything is
-    # unusual (a coast, a named convoy path, a missing or foreign unit, a step that is not in
-    # the tables): the general checks below then decide, and explain an illegal order. So they
-    # change the speed, never a verdict. A given order is in normal form when it names the
-    # unit's type and exact coast (its province matched already) and its target needs no
-    # change. The tests are written out, and enum members are module constants, because a
-    # function call or a look-up of a member on its enum class costs 50-100 ns per order.
-    def _fast_hold(self, power: str, order: Hold) -> Order | None:
-        unit = self.units.get(order.location.province)
-        if unit is None or unit.power != power:
-            return None
-        as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
-        return order if as_given else Hold(unit.type, unit.location)
-
-    def _fast_move(self, power: str, order: Move) -> Order | None:
-        unit = self.units.get(order.location.province)
-        if unit is None or unit.power != power or order.path:
-            return None
-        dest = order.destination
-        if order.via_convoy:
-            if unit.type is not _ARMY or not self._fast_convoy_route(unit, dest):
-                return None
-        elif not self._fast_step(unit, dest):
-            return None
-        if order.unit_type is unit.type and order.location.coast == unit.location.coast:
-            return order
-        return Move(unit.type, unit.location, dest, order.via_convoy)
-
-    def _fast_support(self, power: str, order: Support) -> Order | None:
-        unit = self.units.get(order.location.province)
-        supported = self.units.get(order.target.province)
-        if unit is None or supported is None or unit.power != power or supported is unit:
-            return None
-        dest = order.destination
-        area = order.target.province if dest is None else dest.province
-        if area == unit.location.province or area not in self.tables.reach(
-            unit.type, unit.location
-        ):
-            return None
-        if dest is not None and not self._fast_step(supported, dest):
-            return None
-        as_given = (
-            order.unit_type is unit.type
-            and order.location.coast == unit.location.coast
-            and order.target_type is supported.type
-            and order.target.coast == supported.location.coast
-        )
-        if as_given:
-            return order
-        return Support(unit.type, unit.location, supported.type, supported.location, dest)
-
+    # ----------------------------------------------------------------- retreat shortcut
     def _fast_retreat(self, power: str, order: Retreat) -> Order | None:
         """A retreat to one of the unit's retreat options, written without a coast (where the
         province has none)."""
@@ -528,33 +460,6 @@ class _Checker:
                     return order
                 return Retreat(unit.type, unit.location, option)
         return None
-
-    def _fast_convoy_route(self, army: Unit, dest: Location) -> bool:
-        """Whether the fleets at sea could convoy ``army`` to ``dest``, written without a coast:
-        then the move is legal under every rule choice (4.A.3 only matters without a route)."""
-        origin = army.location.province
-        if dest.coast is not None or dest.province == origin:
-            return False
-        coastal = convoys.convoy_coasts(self.map)
-        return (
-            origin in coastal
-            and dest.province in coastal
-            and convoys.route_exists(self.map, origin, dest.province, self.fleets_at_sea)
-        )
-
-    def _fast_step(self, unit: Unit, dest: Location) -> bool:
-        """Whether ``unit`` can move to ``dest``, which then is its own normal form: a
-        neighbouring province, written without a coast, that has no named coasts if the unit
-        is a fleet."""
-        if dest.coast is not None:
-            return False
-        location = unit.location
-        if unit.type is _ARMY:
-            return dest.province in self.tables.army.get(location.province, ())
-        moves = self.tables.fleet.get((location.province, location.coast))
-        return (
-            moves is not None and dest.province in moves and dest.province not in self.tables.coasts
-        )
 
     def _unknown_province(self, order: Order) -> str | None:
         match order:
@@ -790,12 +695,10 @@ class _Checker:
                 f"an army cannot be convoyed from {origin} to {dest}",
                 order,
             )
-        if self.rules.necessary_convoys:
-            # 6.G.19 / 4.E.1: the fleet must lie on a route without a shortcut. With the rule
-            # off, a convoy off every route is legal and merely void or failing (6.F.12).
-            needed = convoys.fleets_on_minimal_routes(self.map, origin, dest, self.fleets_at_sea)
-            if unit.province not in needed:
-                return self._not_needed(unit, origin, dest, order)
+        # 6.G.19 / 4.E.1: the fleet must lie on a route without a shortcut. With the rule off,
+        # a convoy off every route is legal and merely void or failing (6.F.12).
+        if self.rules.necessary_convoys and unit.province not in self.needed_fleets(origin, dest):
+            return self._not_needed(unit, origin, dest, order)
         return Convoy(unit.type, unit.location, army.location, Location(dest))
 
     def _not_needed(self, unit: Unit, origin: str, dest: str, order: Convoy) -> Illegality:
@@ -937,8 +840,6 @@ def _build_type(kind: ProvinceType, coast: str | None) -> UnitType | None:
 
 
 _PROVINCE = attrgetter("location.province")
-_ARMY = UnitType.ARMY
-_FLEET = UnitType.FLEET
 
 
 def _bad(code: IllegalCode, reason: str, order: Order) -> Illegality:

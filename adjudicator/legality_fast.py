@@ -1,0 +1,210 @@
+"""Shortcuts of the legality checks for the commonest legal orders of a movement phase.
+
+Most orders of a movement phase are an own unit holding, moving to a neighbour (or by convoy
+along fleets at sea), supporting such a move or a unit that stands, or a fleet at sea convoying
+an army. :class:`Shortcuts` recognises such orders with a few look-ups in the map's tables
+(:mod:`adjudicator.maptables`) and returns the normalised order: the given one itself when it
+already is in normal form (it names the unit's type and exact coast, and its target needs no
+change), so most phases build no order objects at all.
+
+A shortcut returns ``None`` whenever anything is unusual (a missing or foreign unit, a coast it
+does not know what to do with, a named convoy path, a step that is not in the tables); the
+general checks of :mod:`adjudicator.legality` then decide, and explain an illegal order. So the
+shortcuts change the speed, never a verdict: ``tests/test_legality.py`` and the DATC cases run
+through both, and each shortcut's docstring names the general check it agrees with.
+
+The tests are written out rather than split into small helpers, and enum members are module
+constants, because a Python call or a look-up of a member on its enum class costs 50-100 ns,
+which adds up over the orders of every phase.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from adjudicator import convoys
+from adjudicator.gamemap import GameMap
+from adjudicator.maptables import MapTables
+from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
+from adjudicator.rules import CoastRule, Rules
+
+__all__ = ["Shortcuts"]
+
+_ARMY = UnitType.ARMY
+_FLEET = UnitType.FLEET
+
+
+class Shortcuts:
+    """Mixin of the legality checker: :meth:`shortcut` for one order of a movement phase.
+
+    The checker provides the attributes declared here. Every unit must stand on a known
+    province (the checker only asks then), so that an order naming a unit's province never
+    needs the unknown-province check.
+    """
+
+    map: GameMap
+    rules: Rules
+    tables: MapTables
+    units: dict[str, Unit]
+
+    @functools.cached_property
+    def fleets_at_sea(self) -> frozenset[str]:
+        """Provinces of the fleets that could convoy."""
+        fleets = [p for p, u in self.units.items() if u.type is _FLEET]
+        return self.tables.seas.intersection(fleets)
+
+    @functools.cached_property
+    def _needed_fleets(self) -> dict[tuple[str, str], frozenset[str]]:
+        """(origin, destination) -> the fleets at sea on a route without a shortcut, per phase:
+        each fleet of a chain convoying one army asks the same question."""
+        return {}
+
+    def needed_fleets(self, origin: str, destination: str) -> frozenset[str]:
+        """:func:`convoys.fleets_on_minimal_routes` over the fleets at sea, once per army."""
+        key = (origin, destination)
+        found = self._needed_fleets.get(key)
+        if found is None:
+            found = convoys.fleets_on_minimal_routes(
+                self.map, origin, destination, self.fleets_at_sea
+            )
+            self._needed_fleets[key] = found
+        return found
+
+    def shortcut(self, power: str, order: Order) -> Order | None:
+        """The normalised order if ``order`` is a common legal one, else ``None``."""
+        if isinstance(order, Move):
+            return self._short_move(power, order)
+        if isinstance(order, Support):
+            return self._short_support(power, order)
+        if isinstance(order, Hold):
+            unit = self.units.get(order.location.province)
+            if unit is None or unit.power != power:
+                return None
+            as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
+            return order if as_given else Hold(unit.type, unit.location)
+        if isinstance(order, Convoy):
+            return self._short_convoy(power, order)
+        return None
+
+    def _short_move(self, power: str, order: Move) -> Order | None:
+        unit = self.units.get(order.location.province)
+        if unit is None or unit.power != power or order.path:
+            return None
+        dest = order.destination
+        if order.via_convoy:
+            if unit.type is not _ARMY or not self._short_convoy_route(unit, dest, None):
+                return None
+            target = dest
+        else:
+            step = self._short_step(unit, dest, for_support=False)
+            if step is None:
+                return None
+            target = step
+        if (
+            target is dest
+            and order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+        ):
+            return order
+        return Move(unit.type, unit.location, target, order.via_convoy)
+
+    def _short_support(self, power: str, order: Support) -> Order | None:
+        unit = self.units.get(order.location.province)
+        supported = self.units.get(order.target.province)
+        if unit is None or supported is None or unit.power != power or supported is unit:
+            return None
+        dest = order.destination
+        area = order.target.province if dest is None else dest.province
+        if area == unit.location.province or area not in self.tables.reach(
+            unit.type, unit.location
+        ):
+            return None
+        where = dest
+        if dest is not None:
+            where = self._short_step(supported, dest, for_support=True)
+            # 6.D.31: the supporter cannot be the convoy that the supported army needs.
+            convoyed = (
+                where is None
+                and supported.type is _ARMY
+                and self._short_convoy_route(supported, dest, unit.location.province)
+            )
+            if convoyed:
+                where = dest
+            elif where is None:
+                return None
+        as_given = (
+            where is dest
+            and order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+            and order.target_type is supported.type
+            and order.target.coast == supported.location.coast
+        )
+        if as_given:
+            return order
+        return Support(unit.type, unit.location, supported.type, supported.location, where)
+
+    def _short_convoy(self, power: str, order: Convoy) -> Order | None:
+        """A fleet at sea convoying an army to a coast, on a route without a shortcut
+        (``_Checker._convoy``)."""
+        unit = self.units.get(order.location.province)
+        army = self.units.get(order.army.province)
+        if unit is None or army is None or unit.power != power or army.type is not _ARMY:
+            return None
+        fleet = unit.location.province
+        origin, dest = army.location.province, order.destination.province
+        coastal = convoys.convoy_coasts(self.map)
+        if (
+            fleet not in self.fleets_at_sea
+            or origin == dest
+            or origin not in coastal
+            or dest not in coastal
+        ):
+            return None
+        if self.rules.necessary_convoys and fleet not in self.needed_fleets(origin, dest):
+            return None
+        as_given = (
+            order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+            and order.army.coast == army.location.coast
+            and order.destination.coast is None
+        )
+        if as_given:
+            return order
+        return Convoy(unit.type, unit.location, army.location, Location(dest))
+
+    def _short_convoy_route(self, army: Unit, dest: Location, without: str | None) -> bool:
+        """Whether the fleets at sea (but ``without``) could convoy ``army`` to ``dest``,
+        written without a coast (``_Checker._army_target``). A move via convoy is then legal
+        under every rule choice: 4.A.3 only matters when there is no route."""
+        origin = army.location.province
+        if dest.coast is not None or dest.province == origin:
+            return False
+        coastal = convoys.convoy_coasts(self.map)
+        if origin not in coastal or dest.province not in coastal:
+            return False
+        fleets = self.fleets_at_sea
+        if without is not None and without in fleets:
+            fleets = fleets - {without}
+        return convoys.route_exists(self.map, origin, dest.province, fleets)
+
+    def _short_step(self, unit: Unit, dest: Location, *, for_support: bool) -> Location | None:
+        """Where ``unit`` ends if ordered (or supported) one step to ``dest``, as
+        ``_Checker._target`` normalises it; ``None`` if that takes the general checks."""
+        location = unit.location
+        if unit.type is _ARMY:
+            if dest.coast is None and dest.province in self.tables.army.get(location.province, ()):
+                return dest
+            return None
+        moves = self.tables.fleet.get((location.province, location.coast))
+        reachable = None if moves is None else moves.get(dest.province)
+        if reachable is None:
+            return None
+        if dest.province not in self.tables.coasts:
+            return dest if dest.coast is None else None
+        if dest.coast is not None:
+            return dest if dest in reachable else None
+        # A coast left out (4.B.2, 4.B.4): taken when only one is reachable; a support may
+        # also stay coastless and match a move to either coast (6.B.7, 6.B.8).
+        if len(reachable) == 1 and (for_support or self.rules.coasts is CoastRule.LENIENT):
+            return reachable[0]
+        return dest if for_support else None
