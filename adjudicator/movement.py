@@ -626,12 +626,17 @@ class _Report:
                 continue
             kind = kinds.get(province)
             if kind is MOVE:
-                ok = province in moved
+                if province not in moved:
+                    out.append(self.move_result(province))
+                    continue
             elif kind is None:
-                ok = province not in void and province not in dislodger
-            else:
-                ok = resolved[province] and province not in dislodger
-            out.append(OrderResult(unit.power, given, SUCCEEDS) if ok else self.result(province))
+                if province in void or province in dislodger:
+                    out.append(self.result(province))
+                    continue
+            elif not resolved[province] or province in dislodger:
+                out.append(self.result(province))
+                continue
+            out.append(OrderResult(unit.power, given, SUCCEEDS))
         if not illegal:
             return tuple(out)
         keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
@@ -738,7 +743,7 @@ class _Report:
         phase = self.phase
         if origin in phase.paradox:
             return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
-        if not phase.path(origin):
+        if origin in phase.mode and not phase.path(origin):
             return self.path_result(origin)
         attack = phase.attack(origin)
         dest = phase.dest[origin]
