@@ -185,12 +185,12 @@ class Normalised:
 class CheckedOrders:
     """Every order of a phase, split into the legal ones (one per unit) and the rejected ones.
 
-    Immutable by convention. Not a dataclass: :attr:`sequence` is built on first use, because
-    only adjustment phases read it and a movement phase would otherwise pay for one
-    :class:`Normalised` object per order.
+    Immutable by convention. Not a dataclass: outside winter :attr:`sequence` is built on first
+    use from :attr:`valid` (``from_valid``), because only adjustment phases read it and a
+    movement phase would otherwise pay for one :class:`Normalised` object per order.
     """
 
-    __slots__ = ("_kept", "_sequence", "results", "valid")
+    __slots__ = ("_from_valid", "_sequence", "results", "valid")
 
     def __init__(
         self,
@@ -198,7 +198,7 @@ class CheckedOrders:
         results: list[OrderResult] | None = None,
         sequence: list[Normalised] | None = None,
         *,
-        kept: list[tuple[int, str, Order, Order]] | None = None,
+        from_valid: bool = False,
     ) -> None:
         self.valid: dict[str, tuple[str, Order, Order]] = {} if valid is None else valid
         """Province of the ordered unit (of the build, in a winter) -> (power, order as given,
@@ -207,14 +207,15 @@ class CheckedOrders:
         """``ILLEGAL`` results for illegal, duplicate and wrong-phase orders, in the order
         given."""
         self._sequence = sequence
-        self._kept = kept or []
+        self._from_valid = from_valid
 
     @property
     def sequence(self) -> list[Normalised]:
         """Every kept legal order (waives too), power by power in the order given: the order in
         which surplus builds and removals are discarded (4.D.4, 4.D.6)."""
         if self._sequence is None:
-            self._sequence = [Normalised(p, o, n) for _, p, o, n in self._kept]
+            entries = self.valid.values() if self._from_valid else ()
+            self._sequence = [Normalised(p, o, n) for p, o, n in entries]
         return self._sequence
 
     @property
@@ -261,9 +262,13 @@ def check_orders(
     legal one (4.E.1, 6.D.31). In a winter, the first legal build in a province counts (6.I.7).
     """
     checker = _Checker(position, game_map, rules)
+    if position.phase.type is not PhaseType.ADJUSTMENT:
+        checked = _one_each(checker, orders)
+        if checked is not None:
+            return checked
     rejected: list[tuple[int, OrderResult]] = []
-    legal: list[tuple[int, str, Order, Order]] = []
-    valid: dict[str, tuple[str, Order, Order]] = {}
+    legal: list[tuple[int, Normalised]] = []
+    ordered: set[str] = set()
     repeated = False
     index = 0
     for power, given in orders.items():
@@ -272,20 +277,14 @@ def check_orders(
             if isinstance(verdict, Illegality):
                 rejected.append((index, verdict.result(power, order)))
             else:
-                legal.append((index, power, order, verdict))
+                legal.append((index, Normalised(power, order, verdict)))
                 if not isinstance(verdict, Waive):
-                    province = verdict.location.province
-                    repeated = repeated or province in valid
-                    valid[province] = (power, order, verdict)
+                    repeated = repeated or verdict.location.province in ordered
+                    ordered.add(verdict.location.province)
             index += 1
-    if not repeated:
-        # The usual case, at most one legal order per unit: nothing is dropped, and both lists
-        # are already in the order given.
-        return CheckedOrders(valid, [result for _, result in rejected], kept=legal)
-    indexed = [(i, Normalised(power, order, n)) for i, power, order, n in legal]
-    kept, dropped = _one_per_unit(indexed, rules, position.phase.type)
+    kept, dropped = _one_per_unit(legal, rules, position.phase.type) if repeated else (legal, [])
     rejected.extend(dropped)
-    valid = {}
+    valid: dict[str, tuple[str, Order, Order]] = {}
     for _, n in kept:
         if not isinstance(n.normalised, Waive):
             valid[n.normalised.location.province] = (n.power, n.order, n.normalised)
@@ -294,6 +293,27 @@ def check_orders(
         results=[r for _, r in sorted(rejected, key=lambda pair: pair[0])],
         sequence=[n for _, n in sorted(kept, key=lambda pair: pair[0])],
     )
+
+
+def _one_each(checker: _Checker, orders: Mapping[str, Sequence[Order]]) -> CheckedOrders | None:
+    """The usual case outside winter: at most one legal order per unit, so nothing is dropped
+    and both lists are in the order given. ``None`` when some unit has two legal orders, which
+    takes the full bookkeeping of :func:`check_orders` (checking again is cheap and pure)."""
+    rejected: list[OrderResult] = []
+    valid: dict[str, tuple[str, Order, Order]] = {}
+    for power, given in orders.items():
+        for order in given:
+            verdict = checker.verdict(power, order)
+            if isinstance(verdict, Illegality):
+                rejected.append(verdict.result(power, order))
+                continue
+            if isinstance(verdict, Waive):
+                return None  # never legal outside winter; the general path says so
+            province = verdict.location.province
+            if province in valid:
+                return None
+            valid[province] = (power, order, verdict)
+    return CheckedOrders(valid, rejected, from_valid=True)
 
 
 def retreat_options(
