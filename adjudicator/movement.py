@@ -304,7 +304,7 @@ class _Phase:
     # ------------------------------------------------------------------ resolution
     def resolve_all(self) -> None:
         """Resolve every decision, in province order so the result never depends on the order
-        the orders were given in."""
+        the orders were given in (resolving one may settle others on the way)."""
         self._settle_unopposed()
         resolved, res = self.resolved, self.res
         for key in sorted([key for key in self.kind if key not in resolved]):
@@ -316,13 +316,8 @@ class _Phase:
         for most of a phase: a support or convoy that nobody attacks stands (§5.B.2, §5.B.3),
         and a move that needs no convoy into an empty province that no other unit enters
         succeeds (its ATTACK is at least 1, the HOLD and every PREVENT 0, §5.B.1)."""
-        into, units, mode, dest, resolved = (
-            self.into,
-            self.units,
-            self.mode,
-            self.dest,
-            self.resolved,
-        )
+        resolved, into, units, dest = self.resolved, self.into, self.units, self.dest
+        mode = self.mode
         for key, kind in self.kind.items():
             if kind is not MOVE:
                 if key not in into:
