@@ -140,7 +140,12 @@ class Resolver(Generic[K]):
         self._guess[key] = False
         first = self._adjudicate(key)
         if not self._guess_based:
-            return self._finish(key, first, old_guess_based, old_hits)
+            # No guess was read, so no cycle was met (and _hits is unchanged): ``first`` is
+            # final. The common case, kept free of further calls.
+            self.resolved[key] = first
+            self._visited.discard(key)
+            self._guess_based = old_guess_based
+            return first
         if key in self._cycle:
             self._hits -= 1
         if self._hits == old_hits:
