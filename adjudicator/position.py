@@ -27,11 +27,11 @@ from typing import Any
 
 import yaml
 
-from adjudicator.errors import Diagnostic, MapError, PositionError
+from adjudicator.errors import MapError, PositionError
 from adjudicator.gamemap import GameMap, load_map
-from adjudicator.maploader import Keys, compose, duplicate_keys, key_path, locate
 from adjudicator.model import Location, Phase, PhaseType, Season, Unit, UnitType
 from adjudicator.outcomes import Dislodgement
+from adjudicator.yamlsource import Keys, Problems, load_yaml
 
 _KEYS = ("map", "phase", "units", "dislodged", "standoffs", "supply_centers")
 
@@ -259,20 +259,7 @@ def _parse(text: str, path: str) -> object:
             ) from None
         except RecursionError:
             raise PositionError.single("malformed JSON: nested too deeply", "json", path) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line = mark.line + 1 if mark is not None else 0
-        col = mark.column + 1 if mark is not None else 0
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise PositionError.single(
-            f"malformed YAML: {problem}", "yaml", path, line, col, _line(text, line)
-        ) from None
-    except RecursionError:
-        raise PositionError.single("malformed YAML: nested too deeply", "yaml", path) from None
-    except (ValueError, TypeError) as exc:  # e.g. a date like 2001-02-30
-        raise PositionError.single(f"malformed YAML: {exc}", "yaml", path) from None
+    return load_yaml(text, path, PositionError)
 
 
 _START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
@@ -286,45 +273,24 @@ class _Reader:
 
     def __init__(self, path: str, text: str | None) -> None:
         self.path = path
-        self.lines = text.splitlines() if text is not None else []
-        self.root = compose(text) if text is not None else None
-        self.problems: list[Diagnostic] = []
-
-    def fail(
-        self,
-        keys: Keys,
-        message: str,
-        code: str,
-        hint: str | None = None,
-        node: yaml.Node | None = None,
-    ) -> None:
-        if node is not None:
-            line, col = node.start_mark.line + 1, node.start_mark.column + 1
-        else:
-            line, col = locate(self.root, keys)
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
-        where = key_path(keys)
-        text = f"{where}: {message}" if where else message
-        self.problems.append(Diagnostic(text, code, self.path, line, col, source, hint=hint))
+        self.problems = Problems(path, text, PositionError)
+        self.fail = self.problems.add  # a problem at a key path, prefixed with that path
 
     def read(self, data: Mapping[Any, Any], game_map: GameMap | None) -> Position:
-        for keys, node in duplicate_keys(self.root):
-            self.fail(
-                keys, "key given twice (only the last would count)", "duplicate-key", node=node
-            )
+        self.problems.add_duplicate_keys("key given twice (only the last would count)")
         for key in data:
             if key not in _KEYS:
                 self.fail((key,), f"unknown key; expected one of {', '.join(_KEYS)}", "unknown-key")
         game_map = self.game_map(data.get("map"), game_map)
         if game_map is None:
-            raise PositionError(list(self.problems))
+            raise PositionError(list(self.problems.items))
         phase = self.phase(data.get("phase"))
         units = self.units(data.get("units"), game_map)
         dislodged = self.dislodged(data.get("dislodged"), game_map)
         standoffs = self.standoffs(data.get("standoffs"), game_map)
         centers = self.centers(data.get("supply_centers"), game_map)
-        if self.problems:
-            raise PositionError(sorted(self.problems, key=lambda d: (d.line, d.column)))
+        self.problems.items.sort(key=lambda d: (d.line, d.column))
+        self.problems.check()
         return Position(game_map.name, phase, tuple(units), tuple(dislodged), standoffs, centers)
 
     # ------------------------------------------------------------------ map and phase
