@@ -13,7 +13,7 @@ from adjudicator.adjustments import adjudicate_adjustments
 from adjudicator.gamemap import GameMap, load_map
 from adjudicator.legality import CheckedOrders, check_orders
 from adjudicator.model import Order, PhaseType
-from adjudicator.movement import adjudicate_movement
+from adjudicator.movement import adjudicate_movement, adjudicate_orders
 from adjudicator.outcomes import Adjudication
 from adjudicator.position import Position
 from adjudicator.retreats import adjudicate_retreats
@@ -54,6 +54,8 @@ def adjudicate(
     """
     rules = rules if rules is not None else _DEFAULT_RULES
     game_map = game_map if game_map is not None else load_map(position.map_name)
+    if position.phase.type is PhaseType.MOVEMENT:
+        return adjudicate_orders(position, orders, game_map, rules)  # checks as it indexes
     checked = check_orders(position, orders, game_map, rules)
     return _BY_PHASE[position.phase.type](position, checked, game_map, rules)
 

@@ -64,6 +64,7 @@ from adjudicator.rules import AdjacentConvoy, CoastRule, ConvoyPath, MultipleOrd
 
 __all__ = [
     "CheckedOrders",
+    "Checker",
     "IllegalCode",
     "Illegality",
     "Normalised",
@@ -245,7 +246,7 @@ def check_order(
     position: Position, power: str, order: Order, game_map: GameMap, rules: Rules
 ) -> Normalised | Illegality:
     """Check one order of ``power`` on its own (no duplicate check)."""
-    return _Checker(position, game_map, rules).check(power, order)
+    return Checker(position, game_map, rules).check(power, order)
 
 
 def check_orders(
@@ -261,7 +262,7 @@ def check_orders(
     orders equal after normalisation count once (6.J.2). An illegal order never competes with a
     legal one (4.E.1, 6.D.31). In a winter, the first legal build in a province counts (6.I.7).
     """
-    checker = _Checker(position, game_map, rules)
+    checker = Checker(position, game_map, rules)
     if position.phase.type is not PhaseType.ADJUSTMENT:
         checked = _one_each(checker, orders)
         if checked is not None:
@@ -295,7 +296,7 @@ def check_orders(
     )
 
 
-def _one_each(checker: _Checker, orders: Mapping[str, Sequence[Order]]) -> CheckedOrders | None:
+def _one_each(checker: Checker, orders: Mapping[str, Sequence[Order]]) -> CheckedOrders | None:
     """The usual case outside winter: at most one legal order per unit, so nothing is dropped
     and both lists are in the order given. ``None`` when some unit has two legal orders, which
     takes the full bookkeeping of :func:`check_orders` (checking again is cheap and pure)."""
@@ -388,16 +389,28 @@ def _later_build(n: Normalised, first: Normalised) -> OrderResult:
 
 
 # --------------------------------------------------------------------------- checks
-class _Checker(Shortcuts):
-    """The checks of one phase; holds what every check of that phase looks up."""
+class Checker(Shortcuts):
+    """The checks of one phase's orders, one at a time (:meth:`verdict`); holds what every
+    check of that phase looks up.
 
-    def __init__(self, position: Position, game_map: GameMap, rules: Rules) -> None:
+    ``units``, when given, must be the position's units keyed by province (the movement
+    adjudicator, which checks and indexes the orders in one pass, shares its own).
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        game_map: GameMap,
+        rules: Rules,
+        units: dict[str, Unit] | None = None,
+    ) -> None:
         self.position = position
         self.map = game_map
         self.rules = rules
         self.tables = tables(game_map)
-        units = position.units
-        self.units = dict(zip(map(_PROVINCE, units), units, strict=True))
+        if units is None:
+            units = dict(zip(map(_PROVINCE, position.units), position.units, strict=True))
+        self.units = units
         # The shortcuts (adjudicator.legality_fast) assume every unit stands on a known
         # province, so that an order naming a unit's province never needs that check.
         self.fast = position.phase.type is PhaseType.MOVEMENT and self.tables.known.issuperset(
@@ -428,10 +441,11 @@ class _Checker(Shortcuts):
             normalised = self._fast_retreat(power, order)
             if normalised is not None:
                 return normalised
-        return self._checked(power, order)
+        return self.general_verdict(power, order)
 
-    def _checked(self, power: str, order: Order) -> Order | Illegality:
-        """:meth:`verdict` by the general checks, which explain what is wrong."""
+    def general_verdict(self, power: str, order: Order) -> Order | Illegality:
+        """:meth:`verdict` by the general checks, which explain what is wrong (no
+        shortcuts)."""
         phase = self.position.phase.type
         if not isinstance(order, ORDERS_BY_PHASE[phase]):
             return _bad(IllegalCode.WRONG_PHASE, f"not an order of a {_PHASE_WORDS[phase]}", order)

@@ -13,6 +13,7 @@ equal value through :func:`adjudicator.parse_order`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
@@ -90,6 +91,13 @@ class Location:
     province: str
     coast: str | None = None
 
+    def __init__(self, province: str, coast: str | None = None) -> None:
+        # Written out because adjudication makes locations and units by the dozen per phase:
+        # the generated __init__ of a frozen dataclass sets each field through
+        # object.__setattr__, which costs more than the slot setters bound below the class.
+        _set_province(self, province)
+        _set_coast(self, coast)
+
     def __str__(self) -> str:
         return self.province if self.coast is None else f"{self.province}/{self.coast}"
 
@@ -115,12 +123,32 @@ class Unit:
     type: UnitType
     location: Location
 
+    def __init__(self, power: str, type: UnitType, location: Location) -> None:
+        # Written out for speed, as Location's.
+        _set_power(self, power)
+        _set_type(self, type)
+        _set_location(self, location)
+
     def __str__(self) -> str:
         return f"{self.type} {self.location}"
 
     @property
     def province(self) -> str:
         return self.location.province
+
+
+def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    """The setter of one slot of ``cls``, which bypasses a frozen dataclass's ``__setattr__``:
+    for the ``__init__`` of the values made in bulk (the object is still immutable afterwards)."""
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_set_province = slot_setter(Location, "province")
+_set_coast = slot_setter(Location, "coast")
+_set_power = slot_setter(Unit, "power")
+_set_type = slot_setter(Unit, "type")
+_set_location = slot_setter(Unit, "location")
 
 
 def _unit_text(unit_type: UnitType | None, location: Location) -> str:

@@ -28,9 +28,9 @@ from operator import attrgetter
 from typing import Protocol
 
 from adjudicator.gamemap import GameMap
-from adjudicator.legality import retreat_options
+from adjudicator.legality import Checker, Illegality, check_orders, retreat_options
 from adjudicator.maptables import tables
-from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
+from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType, Waive
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
 from adjudicator.phases import advance, victory_notes
 from adjudicator.position import Position
@@ -82,11 +82,37 @@ def adjudicate_movement(
     """Resolve a movement phase (DATC v3.0 §5) and report every order's fate."""
     phase = _Phase(position, checked.valid, game_map, rules)
     phase.resolve_all()
-    return _Report(phase, position, checked, game_map, rules).build()
+    return _Report(phase, position, checked.results, game_map, rules).build()
+
+
+def adjudicate_orders(
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    game_map: GameMap,
+    rules: Rules,
+) -> Adjudication:
+    """:func:`~adjudicator.legality.check_orders` and :func:`adjudicate_movement` in one.
+
+    The engine's path: each order is indexed as soon as it is checked, sparing the checked
+    orders' intermediate table. When some unit has two legal orders, the duplicate rules of
+    ``check_orders`` decide (4.D.3) and the phase takes the two steps after all.
+    """
+    phase = _Phase(position, None, game_map, rules)
+    illegal = phase.check(orders)
+    if illegal is None:
+        return adjudicate_movement(
+            position, check_orders(position, orders, game_map, rules), game_map, rules
+        )
+    phase.resolve_all()
+    return _Report(phase, position, illegal, game_map, rules).build()
 
 
 class _Phase:
-    """Per-adjudication indices and the §5.B equations; the resolver calls :meth:`adjudicate`."""
+    """Per-adjudication indices and the §5.B equations; the resolver calls :meth:`adjudicate`.
+
+    Built from the legal orders (``valid``, as :func:`~adjudicator.legality.check_orders`
+    gives them), or with ``valid=None`` empty, for :meth:`check` to fill from the orders.
+    """
 
     __slots__ = (
         "area",
@@ -102,6 +128,7 @@ class _Phase:
         "msup",
         "opp",
         "paradox",
+        "position",
         "power",
         "reach",
         "res",
@@ -117,10 +144,11 @@ class _Phase:
     def __init__(
         self,
         position: Position,
-        valid: Mapping[str, tuple[str, Order, Order]],
+        valid: Mapping[str, tuple[str, Order, Order]] | None,
         game_map: GameMap,
         rules: Rules,
     ) -> None:
+        self.position = position
         self.map = game_map
         self.tables = tables(game_map)
         self.rules = rules
@@ -144,7 +172,6 @@ class _Phase:
         self.routes: dict[str, bool] = {}
         self.reach: dict[str, frozenset[str]] = {}
         self.paradox: set[str] = set()
-        self._index(valid)
         backup = BACKUP_RULES[rules.paradox]
         kind = self.kind.__getitem__
         self.resolver: Resolver[str] = Resolver(
@@ -152,19 +179,77 @@ class _Phase:
         )
         self.resolved = self.resolver.resolved
         self.res = self.resolver.resolve
+        if valid is not None:
+            self._index(*self._record(valid))
 
     # ------------------------------------------------------------------ indices
-    def _index(self, valid: Mapping[str, tuple[str, Order, Order]]) -> None:
-        others = self._index_moves(valid)
+    def check(self, orders: Mapping[str, Sequence[Order]]) -> list[OrderResult] | None:
+        """Check every order and index the legal ones; return the ``ILLEGAL`` results (in the
+        order given), or ``None``, indexing nothing, when a unit has two legal orders."""
+        checker = Checker(self.position, self.map, self.rules, self.units)
+        shortcut = checker.shortcut if checker.fast else _no_shortcut
+        verdict = checker.general_verdict
+        given = self.given
+        moves: list[tuple[str, Move]] = []
+        others: list[tuple[str, Support | Convoy]] = []
+        illegal: list[OrderResult] = []
+        for power, listed in orders.items():
+            for order in listed:
+                normalised = shortcut(power, order) or verdict(power, order)
+                if isinstance(normalised, Illegality):
+                    illegal.append(normalised.result(power, order))
+                    continue
+                if isinstance(normalised, Waive):
+                    return None  # never legal outside winter; the two steps say so
+                province = normalised.location.province
+                if province in given:
+                    return None
+                given[province] = order
+                if isinstance(normalised, Move):
+                    moves.append((province, normalised))
+                elif isinstance(normalised, (Support, Convoy)):
+                    others.append((province, normalised))
+        self._index(moves, others)
+        return illegal
+
+    def _record(
+        self, valid: Mapping[str, tuple[str, Order, Order]]
+    ) -> tuple[list[tuple[str, Move]], list[tuple[str, Support | Convoy]]]:
+        """Record the orders as given; return the normalised moves, supports and convoys."""
+        units, given = self.units, self.given
+        moves: list[tuple[str, Move]] = []
+        others: list[tuple[str, Support | Convoy]] = []
+        for province, (_, order, normalised) in valid.items():
+            if province not in units:
+                continue
+            given[province] = order
+            if isinstance(normalised, Move):
+                moves.append((province, normalised))
+            elif isinstance(normalised, (Support, Convoy)):
+                others.append((province, normalised))
+        return moves, others
+
+    def _index(
+        self, moves: list[tuple[str, Move]], others: list[tuple[str, Support | Convoy]]
+    ) -> None:
+        """Index the moves, then match the supports and convoys against them.
+
+        Lists that several orders extend (the moves into a province, the supports of a
+        move) are sorted by province afterwards, so nothing depends on the order given."""
+        self._index_moves(moves)
         dest = self.dest
         for origin, target in dest.items():
             if dest.get(target) == origin:
                 self.opp[origin] = target
         for province, order in others:
-            if type(order) is Support:
+            if isinstance(order, Support):
                 self._index_support(province, order)
-            elif type(order) is Convoy:
+            else:
                 self._index_convoy(province, order)
+        for index in (self.into, self.msup, self.hsup, self.fleets):
+            for provinces in index.values():
+                if len(provinces) > 1:
+                    provinces.sort()
         self._index_modes()
 
     def _index_modes(self) -> None:
@@ -184,32 +269,17 @@ class _Phase:
             if mode != LAND:
                 self.mode[origin] = mode
 
-    def _index_moves(
-        self, valid: Mapping[str, tuple[str, Order, Order]]
-    ) -> list[tuple[str, Support | Convoy]]:
-        """Record every order and index the moves; return the supports and convoys, which
-        are matched against the moves next."""
-        units, given, moves, kind = self.units, self.given, self.moves, self.kind
-        dest, into = self.dest, self.into
-        others: list[tuple[str, Support | Convoy]] = []
-        for province in sorted(valid):
-            if province not in units:
-                continue
-            entry = valid[province]
-            order = entry[2]
-            given[province] = entry[1]
-            if type(order) is Move:
-                kind[province] = MOVE
-                moves[province] = order
-                target = order.destination
-                dest[province] = target.province
-                if target.province in into:
-                    into[target.province].append(province)
-                else:
-                    into[target.province] = [province]
-            elif type(order) is Support or type(order) is Convoy:
-                others.append((province, order))
-        return others
+    def _index_moves(self, moves: list[tuple[str, Move]]) -> None:
+        kinds, moves_by, dest, into = self.kind, self.moves, self.dest, self.into
+        for province, order in moves:
+            kinds[province] = MOVE
+            moves_by[province] = order
+            target = order.destination.province
+            dest[province] = target
+            if target in into:
+                into[target].append(province)
+            else:
+                into[target] = [province]
 
     def _index_support(self, province: str, order: Support) -> None:
         """Match a support to the supported unit's order (adjudication.md §2.3; 6.D.7, 6.D.9;
@@ -508,13 +578,13 @@ class _Report:
         self,
         phase: _Phase,
         position: Position,
-        checked: CheckedOrders,
+        illegal: Sequence[OrderResult],
         game_map: GameMap,
         rules: Rules,
     ) -> None:
         self.phase = phase
         self.position = position
-        self.checked = checked
+        self.illegal = illegal
         self.map = game_map
         self.rules = rules
         resolved = phase.resolved
@@ -608,7 +678,7 @@ class _Report:
         The position keeps its units sorted that way, so only the illegal orders' results
         need merging in."""
         phase = self.phase
-        illegal = self.checked.results
+        illegal = self.illegal
         reported = {(r.power, _province(r.order)) for r in illegal}
         given_orders, kinds, resolved = phase.given, phase.kind, phase.resolved
         moved, dislodger, void = self.moved, self.dislodger, phase.void
@@ -775,6 +845,10 @@ class _Report:
                     f"convoy disrupted: {phase.given[fleet]} dislodged by {{}}",
                 )
         return self.failed(origin, Reason.DISRUPTED, None, "convoy disrupted")
+
+
+def _no_shortcut(power: str, order: Order) -> None:
+    """Where the legality checks take no shortcuts (a unit off the map)."""
 
 
 def _province(order: Order) -> str:

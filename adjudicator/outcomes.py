@@ -7,12 +7,11 @@ caused it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from adjudicator.model import Location, Order, Unit
+from adjudicator.model import Location, Order, Unit, slot_setter
 
 if TYPE_CHECKING:
     from adjudicator.position import Position
@@ -106,20 +105,14 @@ class OrderResult:
         return self.outcome is Outcome.SUCCEEDS
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
-    """The setter of one slot of ``cls``, which bypasses a frozen dataclass's ``__setattr__``."""
-    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
-    return setter
-
-
-_set_power = _slot_setter(OrderResult, "power")
-_set_order = _slot_setter(OrderResult, "order")
-_set_outcome = _slot_setter(OrderResult, "outcome")
-_set_reason = _slot_setter(OrderResult, "reason")
-_set_cause = _slot_setter(OrderResult, "cause")
-_set_cause_power = _slot_setter(OrderResult, "cause_power")
-_set_code = _slot_setter(OrderResult, "code")
-_set_message = _slot_setter(OrderResult, "message")
+_set_power = slot_setter(OrderResult, "power")
+_set_order = slot_setter(OrderResult, "order")
+_set_outcome = slot_setter(OrderResult, "outcome")
+_set_reason = slot_setter(OrderResult, "reason")
+_set_cause = slot_setter(OrderResult, "cause")
+_set_cause_power = slot_setter(OrderResult, "cause_power")
+_set_code = slot_setter(OrderResult, "code")
+_set_message = slot_setter(OrderResult, "message")
 
 
 @dataclass(frozen=True, slots=True)
