@@ -30,19 +30,25 @@ _PLACE_POWER = attrgetter("location.province", "power")
 def update_ownership(
     centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit], game_map: GameMap
 ) -> dict[str, tuple[str, ...]]:
-    """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays."""
+    """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays.
+
+    The result is in a position's order: the powers sorted (one that lost every centre keeps
+    an empty entry), and each power's centres sorted.
+    """
     owner = {pid: power for power, pids in centers.items() for pid in pids}
     supply_centers = game_map.supply_centers
     for pid, power in map(_PLACE_POWER, units):
         if pid in supply_centers:
             owner[pid] = power
-    result: dict[str, list[str]] = {power: [] for power in centers}
+    result: dict[str, list[str]] = {power: [] for power in sorted(centers)}
     for pid, power in owner.items():
         owned = result.get(power)
         if owned is None:
             result[power] = [pid]
         else:
             owned.append(pid)
+    if len(result) > len(centers):  # a power that owned no centre took one
+        result = dict(sorted(result.items()))
     return {power: tuple(sorted(pids)) for power, pids in result.items()}
 
 
@@ -63,13 +69,15 @@ def adjustments_needed(
     """Whether the winter phase has anything to order: a removal owed, or a build that has a
     free owned home centre to go to."""
     unit_list = list(units)
-    occupied = set(map(_PROVINCE, unit_list))
+    counts = adjustment_counts(centers, unit_list)
+    if any(delta < 0 for delta in counts.values()):
+        return True
     homes = tables(game_map).home_centers
-    for power, delta in adjustment_counts(centers, unit_list).items():
-        if delta < 0:
-            return True
+    occupied: set[str] | None = None
+    for power, delta in counts.items():
         if delta > 0:
-            owned = set(centers.get(power, ()))
+            occupied = set(map(_PROVINCE, unit_list)) if occupied is None else occupied
+            owned = centers.get(power, ())
             if any(h in owned and h not in occupied for h in homes.get(power, ())):
                 return True
     return False
@@ -120,4 +128,4 @@ def advance(
         nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
     else:
         nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
-    return Position(position.map_name, nxt, unit_list, (), frozenset(), centers)
+    return position.successor(nxt, unit_list, supply_centers=centers)

@@ -62,12 +62,15 @@ class Position:
         units: Iterable[Unit],
         dislodged: Iterable[Dislodgement] = (),
         standoffs: Iterable[str] = (),
+        supply_centers: Mapping[str, tuple[str, ...]] | None = None,
     ) -> Position:
-        """The position of a later phase of this game with the same supply centres: equal to
-        ``Position(self.map_name, phase, units, dislodged, standoffs, self.supply_centers)``.
+        """The position of a later phase of this game: equal to ``Position(self.map_name,
+        phase, units, dislodged, standoffs, supply_centers)``, the centres defaulting to this
+        position's.
 
-        Adjudication makes one per phase; this skips sorting again the centres that this
-        position keeps sorted already.
+        Adjudication makes one per phase; this skips sorting the centres again: this
+        position's are sorted already, and ``supply_centers``, when given, must be too (powers
+        in order, each power's centres in order without repeats).
         """
         new = object.__new__(Position)
         _set_map_name(new, self.map_name)
@@ -75,7 +78,8 @@ class Position:
         _set_units(new, _canonical_units(units))
         _set_dislodged(new, _canonical_dislodged(dislodged))
         _set_standoffs(new, frozenset(standoffs))
-        _set_supply_centers(new, dict(self.supply_centers))
+        centers = self.supply_centers if supply_centers is None else supply_centers
+        _set_supply_centers(new, dict(centers))
         return new
 
     # ------------------------------------------------------------------ queries
