@@ -236,52 +236,48 @@ class _Phase:
 
         Lists that several orders extend (the moves into a province, the supports of a
         move) are sorted by province afterwards, so nothing depends on the order given."""
-        self._index_moves(moves)
-        dest = self.dest
-        for origin, target in dest.items():
-            if dest.get(target) == origin:
-                self.opp[origin] = target
+        crowded: list[list[str]] = []
+        maybe_convoyed = self._index_moves(moves, crowded)
         for province, order in others:
             if isinstance(order, Support):
-                self._index_support(province, order)
+                self._index_support(province, order, crowded)
             else:
-                self._index_convoy(province, order)
-        for index in (self.into, self.msup, self.hsup, self.fleets):
-            for provinces in index.values():
-                if len(provinces) > 1:
-                    provinces.sort()
-        self._index_modes()
-
-    def _index_modes(self) -> None:
-        """The convoy intent of every army move. Most armies step to a neighbour unasked and
-        uncovered by convoys: they move over land (the default, not recorded) whatever the
-        rules, so the analysis of :meth:`_mode` is spared them."""
-        army, units, moves, fleets = ARMY, self.units, self.moves, self.fleets
-        steps = self.tables.army
-        for origin, target in self.dest.items():
-            if units[origin].type is not army:
-                continue
-            order = moves[origin]
-            plain = not (order.via_convoy or order.path or origin in fleets)
-            if plain and target in steps.get(origin, ()):
-                continue
+                self._index_convoy(province, order, crowded)
+        for provinces in crowded:
+            provinces.sort()
+        for origin in dict.fromkeys([*maybe_convoyed, *self.fleets]):
             mode = self._mode(origin)
             if mode != LAND:
                 self.mode[origin] = mode
 
-    def _index_moves(self, moves: list[tuple[str, Move]]) -> None:
-        kinds, moves_by, dest, into = self.kind, self.moves, self.dest, self.into
+    def _index_moves(self, moves: list[tuple[str, Move]], crowded: list[list[str]]) -> list[str]:
+        """Index the moves and the head-to-head pairs; return the army moves that may want a
+        convoy. Most armies step to a neighbour unasked: they move over land whatever the
+        rules (the default, not recorded), so the analysis of :meth:`_mode` is spared them,
+        unless a fleet turns out to convoy them."""
+        kinds, moves_by, dest, into, opp = self.kind, self.moves, self.dest, self.into, self.opp
+        units, steps = self.units, self.tables.army
+        maybe_convoyed: list[str] = []
         for province, order in moves:
             kinds[province] = MOVE
             moves_by[province] = order
             target = order.destination.province
             dest[province] = target
-            if target in into:
-                into[target].append(province)
-            else:
+            entering = into.get(target)
+            if entering is None:
                 into[target] = [province]
+            else:
+                entering.append(province)
+                crowded.append(entering)
+            if dest.get(target) == province:
+                opp[province] = target
+                opp[target] = province
+            unusual = order.via_convoy or order.path or target not in steps.get(province, ())
+            if unusual and units[province].type is ARMY:
+                maybe_convoyed.append(province)
+        return maybe_convoyed
 
-    def _index_support(self, province: str, order: Support) -> None:
+    def _index_support(self, province: str, order: Support, crowded: list[list[str]]) -> None:
         """Match a support to the supported unit's order (adjudication.md §2.3; 6.D.7, 6.D.9;
         a named coast must match the move's coast, 6.B.9)."""
         target = order.target.province
@@ -289,18 +285,18 @@ class _Phase:
             if target in self.units and target not in self.dest:
                 self.kind[province] = SUPPORT
                 self.area[province] = target
-                self.hsup.setdefault(target, []).append(province)
+                _append(self.hsup, target, province, crowded)
                 return
         elif self.dest.get(target) == order.destination.province:
             wanted, moving = order.destination.coast, self.moves[target].destination.coast
             if wanted is None or moving is None or wanted == moving:
                 self.kind[province] = SUPPORT
                 self.area[province] = order.destination.province
-                self.msup.setdefault(target, []).append(province)
+                _append(self.msup, target, province, crowded)
                 return
         self.void[province] = target
 
-    def _index_convoy(self, province: str, order: Convoy) -> None:
+    def _index_convoy(self, province: str, order: Convoy, crowded: list[list[str]]) -> None:
         """A convoy is matched when the army ordered the move it names (6.D.27)."""
         army = order.army.province
         unit = self.units.get(army)
@@ -310,7 +306,7 @@ class _Phase:
             and self.dest.get(army) == order.destination.province
         ):
             self.kind[province] = CONVOY
-            self.fleets.setdefault(army, []).append(province)
+            _append(self.fleets, army, province, crowded)
             self.reach[province] = self.tables.reach(FLEET, self.units[province].location)
             return
         self.void[province] = army
@@ -845,6 +841,16 @@ class _Report:
                     f"convoy disrupted: {phase.given[fleet]} dislodged by {{}}",
                 )
         return self.failed(origin, Reason.DISRUPTED, None, "convoy disrupted")
+
+
+def _append(index: dict[str, list[str]], key: str, value: str, crowded: list[list[str]]) -> None:
+    """Add ``value`` to ``index[key]``, noting in ``crowded`` a list that gets a second."""
+    found = index.get(key)
+    if found is None:
+        index[key] = [value]
+    else:
+        found.append(value)
+        crowded.append(found)
 
 
 def _no_shortcut(power: str, order: Order) -> None:
