@@ -74,13 +74,20 @@ class _ConvoyGraph:
 
 
 _GRAPHS: weakref.WeakKeyDictionary[GameMap, _ConvoyGraph] = weakref.WeakKeyDictionary()
+_LAST: tuple[weakref.ref[GameMap], _ConvoyGraph] | None = None
+"""The last map asked about and its graph (a weak-dictionary look-up costs far more)."""
 
 
 def _graph(game_map: GameMap) -> _ConvoyGraph:
+    global _LAST  # noqa: PLW0603 - a cache of one entry
+    last = _LAST
+    if last is not None and last[0]() is game_map:
+        return last[1]
     graph = _GRAPHS.get(game_map)
     if graph is None:
         graph = _ConvoyGraph(game_map)
         _GRAPHS[game_map] = graph
+    _LAST = (weakref.ref(game_map), graph)
     return graph
 
 

@@ -20,7 +20,8 @@ which adds up over the orders of every phase.
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
+from typing import Any
 
 from adjudicator import convoys
 from adjudicator.gamemap import GameMap
@@ -28,7 +29,7 @@ from adjudicator.maptables import MapTables
 from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
 from adjudicator.rules import CoastRule, Rules
 
-__all__ = ["Shortcuts"]
+__all__ = ["SHORTCUTS", "Shortcuts"]
 
 _ARMY = UnitType.ARMY
 _FLEET = UnitType.FLEET
@@ -47,20 +48,23 @@ class Shortcuts:
     tables: MapTables
     units: dict[str, Unit]
 
-    @functools.cached_property
-    def fleets_at_sea(self) -> frozenset[str]:
-        """Provinces of the fleets that could convoy."""
-        fleets = [p for p, u in self.units.items() if u.type is _FLEET]
-        return self.tables.seas.intersection(fleets)
+    _fleets_at_sea: frozenset[str] | None = None
+    _needed_fleets: dict[tuple[str, str], frozenset[str]] | None = None
 
-    @functools.cached_property
-    def _needed_fleets(self) -> dict[tuple[str, str], frozenset[str]]:
-        """(origin, destination) -> the fleets at sea on a route without a shortcut, per phase:
-        each fleet of a chain convoying one army asks the same question."""
-        return {}
+    @property
+    def fleets_at_sea(self) -> frozenset[str]:
+        """Provinces of the fleets that could convoy (found on first use: few phases ask)."""
+        found = self._fleets_at_sea
+        if found is None:
+            fleets = [p for p, u in self.units.items() if u.type is _FLEET]
+            found = self._fleets_at_sea = self.tables.seas.intersection(fleets)
+        return found
 
     def needed_fleets(self, origin: str, destination: str) -> frozenset[str]:
-        """:func:`convoys.fleets_on_minimal_routes` over the fleets at sea, once per army."""
+        """:func:`convoys.fleets_on_minimal_routes` over the fleets at sea, once per army and
+        phase: each fleet of a chain convoying one army asks the same question."""
+        if self._needed_fleets is None:
+            self._needed_fleets = {}
         key = (origin, destination)
         found = self._needed_fleets.get(key)
         if found is None:
@@ -72,19 +76,15 @@ class Shortcuts:
 
     def shortcut(self, power: str, order: Order) -> Order | None:
         """The normalised order if ``order`` is a common legal one, else ``None``."""
-        if isinstance(order, Move):
-            return self._short_move(power, order)
-        if isinstance(order, Support):
-            return self._short_support(power, order)
-        if isinstance(order, Hold):
-            unit = self.units.get(order.location.province)
-            if unit is None or unit.power != power:
-                return None
-            as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
-            return order if as_given else Hold(unit.type, unit.location)
-        if isinstance(order, Convoy):
-            return self._short_convoy(power, order)
-        return None
+        short = SHORTCUTS.get(type(order))
+        return None if short is None else short(self, power, order)
+
+    def _short_hold(self, power: str, order: Hold) -> Order | None:
+        unit = self.units.get(order.location.province)
+        if unit is None or unit.power != power:
+            return None
+        as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
+        return order if as_given else Hold(unit.type, unit.location)
 
     def _short_move(self, power: str, order: Move) -> Order | None:
         unit = self.units.get(order.location.province)
@@ -208,3 +208,13 @@ class Shortcuts:
         if len(reachable) == 1 and (for_support or self.rules.coasts is CoastRule.LENIENT):
             return reachable[0]
         return dest if for_support else None
+
+
+SHORTCUTS: dict[type, Callable[[Shortcuts, str, Any], Order | None]] = {
+    Move: Shortcuts._short_move,
+    Support: Shortcuts._short_support,
+    Hold: Shortcuts._short_hold,
+    Convoy: Shortcuts._short_convoy,
+}
+"""The shortcut of each kind of order that has one, by type: :meth:`Shortcuts.shortcut`, for
+callers that check many orders and save a call per order by looking the kind up themselves."""

@@ -29,6 +29,7 @@ from typing import Protocol
 
 from adjudicator.gamemap import GameMap
 from adjudicator.legality import Checker, Illegality, check_orders, retreat_options
+from adjudicator.legality_fast import SHORTCUTS
 from adjudicator.maptables import tables
 from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType, Waive
 from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
@@ -187,7 +188,7 @@ class _Phase:
         """Check every order and index the legal ones; return the ``ILLEGAL`` results (in the
         order given), or ``None``, indexing nothing, when a unit has two legal orders."""
         checker = Checker(self.position, self.map, self.rules, self.units)
-        shortcut = checker.shortcut if checker.fast else _no_shortcut
+        shortcuts = SHORTCUTS if checker.fast else {}
         verdict = checker.general_verdict
         given = self.given
         moves: list[tuple[str, Move]] = []
@@ -195,7 +196,8 @@ class _Phase:
         illegal: list[OrderResult] = []
         for power, listed in orders.items():
             for order in listed:
-                normalised = shortcut(power, order) or verdict(power, order)
+                short = shortcuts.get(type(order))
+                normalised = (short and short(checker, power, order)) or verdict(power, order)
                 if isinstance(normalised, Illegality):
                     illegal.append(normalised.result(power, order))
                     continue
@@ -372,10 +374,8 @@ class _Phase:
         """Resolve every decision, in province order so the result never depends on the order
         the orders were given in (resolving one may settle others on the way)."""
         self._settle_unopposed()
-        resolved, res = self.resolved, self.res
-        for key in sorted([key for key in self.kind if key not in resolved]):
-            if key not in resolved:
-                res(key)
+        resolved = self.resolved
+        self.resolver.resolve_all(sorted([key for key in self.kind if key not in resolved]))
 
     def _settle_unopposed(self) -> None:
         """Settle the decisions that depend on no other one, sparing the resolver's bookkeeping
@@ -590,11 +590,18 @@ class _Report:
             target = phase.dest[origin]
             if target in phase.units and target not in self.moved:
                 self.dislodger[target] = origin
+        self.failing = {key for key, value in resolved.items() if not value}
+        """The units whose order did not simply succeed: their results need explaining."""
+        self.failing.update(self.dislodger, phase.void)
 
     def build(self) -> Adjudication:
-        units, occupied = self.survivors()
+        units = self.survivors()
         standoffs = frozenset(self.standoffs())
-        dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
+        if self.dislodger:
+            occupied = set(map(_PROVINCE, units))
+            dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
+        else:
+            dislodged = ()
         nxt = advance(self.map, self.position, units, dislodged, standoffs)
         notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
         return Adjudication(
@@ -607,25 +614,23 @@ class _Report:
         )
 
     # ------------------------------------------------------------------ positions
-    def survivors(self) -> tuple[list[Unit], set[str]]:
+    def survivors(self) -> list[Unit]:
         """The units after the moves, sorted as a position keeps them (by power and province,
-        so the next position need not sort them), and the provinces they occupy."""
+        so the next position need not sort them)."""
         phase = self.phase
         moved, dislodger, moves = self.moved, self.dislodger, phase.moves
         units: list[Unit] = []
-        occupied: set[str] = set()
         for province, unit in phase.units.items():
             if province in moved:
                 loc = moves[province].destination
                 if loc.coast is not None and unit.type is ARMY:
                     loc = Location(loc.province)
                 units.append(Unit(unit.power, unit.type, loc))
-                occupied.add(loc.province)
             elif province not in dislodger:
                 units.append(unit)
-                occupied.add(province)
-        units.sort(key=_POWER_PROVINCE)
-        return units, occupied
+        if moved:
+            units.sort(key=_POWER_PROVINCE)
+        return units
 
     def standoffs(self) -> Iterable[str]:
         """Provinces left empty although a move into them was stopped by another move's PREVENT
@@ -672,32 +677,21 @@ class _Report:
         sorted by (power, province) so shuffled orders give identical reports.
 
         The position keeps its units sorted that way, so only the illegal orders' results
-        need merging in."""
+        need merging in. Most orders simply succeed; the others are explained one by one."""
         phase = self.phase
         illegal = self.illegal
-        reported = {(r.power, _province(r.order)) for r in illegal}
-        given_orders, kinds, resolved = phase.given, phase.kind, phase.resolved
-        moved, dislodger, void = self.moved, self.dislodger, phase.void
+        reported = {(r.power, _province(r.order)) for r in illegal} if illegal else ()
+        given_orders, failing = phase.given, self.failing
         out: list[OrderResult] = []
         for province, unit in phase.units.items():
             given = given_orders.get(province)
             if given is None:
                 if (unit.power, province) not in reported:
                     out.append(self.unordered(province))
-                continue
-            kind = kinds.get(province)
-            if kind is MOVE:
-                if province not in moved:
-                    out.append(self.move_result(province))
-                    continue
-            elif kind is None:
-                if province in void or province in dislodger:
-                    out.append(self.result(province))
-                    continue
-            elif not resolved[province] or province in dislodger:
+            elif province in failing:
                 out.append(self.result(province))
-                continue
-            out.append(OrderResult(unit.power, given, SUCCEEDS))
+            else:
+                out.append(OrderResult(unit.power, given, SUCCEEDS))
         if not illegal:
             return tuple(out)
         keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
@@ -851,10 +845,6 @@ def _append(index: dict[str, list[str]], key: str, value: str, crowded: list[lis
     else:
         found.append(value)
         crowded.append(found)
-
-
-def _no_shortcut(power: str, order: Order) -> None:
-    """Where the legality checks take no shortcuts (a unit off the map)."""
 
 
 def _province(order: Order) -> str:

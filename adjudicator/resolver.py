@@ -21,7 +21,7 @@ All state lives on the :class:`Resolver` instance, one per adjudication; nothing
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from enum import IntEnum
 from typing import Generic, TypeVar
 
@@ -75,6 +75,10 @@ BACKUP_RULES: Mapping[ParadoxRule, BackupRule[str]] = {
 """The backup rule for each :class:`~adjudicator.rules.ParadoxRule`."""
 
 
+class _CycleMet(Exception):
+    """The optimistic pass of :meth:`Resolver.resolve_all` met a cycle."""
+
+
 class Resolver(Generic[K]):
     """Resolves decisions on demand; one instance per adjudication (DATC §5.F).
 
@@ -90,6 +94,7 @@ class Resolver(Generic[K]):
         "_guess",
         "_guess_based",
         "_hits",
+        "_optimistic",
         "_visited",
         "broken_cycles",
         "resolved",
@@ -111,12 +116,45 @@ class Resolver(Generic[K]):
         self._cycle: list[K] = []
         self._guess_based = False
         self._hits = 0
+        self._optimistic = False
+
+    def resolve_all(self, keys: Iterable[K]) -> None:
+        """Resolve every key, in the order given (resolving one may settle others on the way).
+
+        Most decisions depend on others without a cycle, so the plain recursion of §5.C goes
+        first, without the guess bookkeeping. The first cycle it meets stops it; every value
+        it settled is final, and the guess algorithm carries on from the key it was resolving,
+        in the very state it would have reached on its own.
+        """
+        pending = list(keys)
+        self._optimistic = True
+        try:
+            for key in pending:
+                if key not in self.resolved:
+                    self.resolve(key)
+            return
+        except _CycleMet:
+            self._visited.clear()
+        finally:
+            self._optimistic = False
+        for key in pending:
+            if key not in self.resolved:
+                self.resolve(key)
 
     def resolve(self, key: K) -> bool:
         """The resolution of ``key``: final if known, else a guess while a cycle is open."""
         known = self.resolved.get(key)
         if known is not None:
             return known
+        if self._optimistic:
+            visiting = self._visited
+            if key in visiting:
+                raise _CycleMet
+            visiting.add(key)
+            value = self._adjudicate(key)
+            visiting.discard(key)
+            self.resolved[key] = value
+            return value
         if key in self._cycle:
             # Part of a cycle that is not settled yet: its provisional value stands.
             self._guess_based = True
