@@ -54,6 +54,7 @@ from adjudicator.model import (
     Retreat,
     Support,
     Unit,
+    UnitOrder,
     UnitType,
     Waive,
 )
@@ -465,7 +466,7 @@ class Checker(Shortcuts):
                 return self._movement(power, order)
 
     # ----------------------------------------------------------------- retreat shortcut
-    def _fast_retreat(self, power: str, order: Retreat) -> Order | None:
+    def _fast_retreat(self, power: str, order: Retreat) -> UnitOrder | None:
         """A retreat to one of the unit's retreat options, written without a coast (where the
         province has none)."""
         dest = order.destination

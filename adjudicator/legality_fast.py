@@ -26,7 +26,17 @@ from typing import Any
 from adjudicator import convoys
 from adjudicator.gamemap import GameMap
 from adjudicator.maptables import MapTables
-from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
+from adjudicator.model import (
+    Convoy,
+    Hold,
+    Location,
+    Move,
+    Order,
+    Support,
+    Unit,
+    UnitOrder,
+    UnitType,
+)
 from adjudicator.rules import CoastRule, Rules
 
 __all__ = ["SHORTCUTS", "Shortcuts"]
@@ -74,19 +84,19 @@ class Shortcuts:
             self._needed_fleets[key] = found
         return found
 
-    def shortcut(self, power: str, order: Order) -> Order | None:
+    def shortcut(self, power: str, order: Order) -> UnitOrder | None:
         """The normalised order if ``order`` is a common legal one, else ``None``."""
         short = SHORTCUTS.get(type(order))
         return None if short is None else short(self, power, order)
 
-    def _short_hold(self, power: str, order: Hold) -> Order | None:
+    def _short_hold(self, power: str, order: Hold) -> UnitOrder | None:
         unit = self.units.get(order.location.province)
         if unit is None or unit.power != power:
             return None
         as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
         return order if as_given else Hold(unit.type, unit.location)
 
-    def _short_move(self, power: str, order: Move) -> Order | None:
+    def _short_move(self, power: str, order: Move) -> UnitOrder | None:
         unit = self.units.get(order.location.province)
         if unit is None or unit.power != power or order.path:
             return None
@@ -108,7 +118,7 @@ class Shortcuts:
             return order
         return Move(unit.type, unit.location, target, order.via_convoy)
 
-    def _short_support(self, power: str, order: Support) -> Order | None:
+    def _short_support(self, power: str, order: Support) -> UnitOrder | None:
         unit = self.units.get(order.location.province)
         supported = self.units.get(order.target.province)
         if unit is None or supported is None or unit.power != power or supported is unit:
@@ -143,7 +153,7 @@ class Shortcuts:
             return order
         return Support(unit.type, unit.location, supported.type, supported.location, where)
 
-    def _short_convoy(self, power: str, order: Convoy) -> Order | None:
+    def _short_convoy(self, power: str, order: Convoy) -> UnitOrder | None:
         """A fleet at sea convoying an army to a coast, on a route without a shortcut
         (``_Checker._convoy``)."""
         unit = self.units.get(order.location.province)
@@ -210,7 +220,7 @@ class Shortcuts:
         return dest if for_support else None
 
 
-SHORTCUTS: dict[type, Callable[[Shortcuts, str, Any], Order | None]] = {
+SHORTCUTS: dict[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {
     Move: Shortcuts._short_move,
     Support: Shortcuts._short_support,
     Hold: Shortcuts._short_hold,

@@ -117,6 +117,7 @@ class _Phase:
 
     __slots__ = (
         "area",
+        "contested",
         "dest",
         "fleets",
         "given",
@@ -164,6 +165,8 @@ class _Phase:
         self.dest: dict[str, str] = {}
         self.mode: dict[str, int] = {}
         self.into: dict[str, list[str]] = {}
+        self.contested: list[str] = []
+        """The provinces that several moves enter."""
         self.opp: dict[str, str] = {}
         self.msup: dict[str, list[str]] = {}
         self.hsup: dict[str, list[str]] = {}
@@ -197,12 +200,16 @@ class _Phase:
         for power, listed in orders.items():
             for order in listed:
                 short = shortcuts.get(type(order))
-                normalised = (short and short(checker, power, order)) or verdict(power, order)
-                if isinstance(normalised, Illegality):
-                    illegal.append(normalised.result(power, order))
-                    continue
-                if isinstance(normalised, Waive):
-                    return None  # never legal outside winter; the two steps say so
+                normalised = short(checker, power, order) if short is not None else None
+                if normalised is None:
+                    # The general checks: an illegal order, or a legal but unusual one.
+                    verdict_ = verdict(power, order)
+                    if isinstance(verdict_, Illegality):
+                        illegal.append(verdict_.result(power, order))
+                        continue
+                    if isinstance(verdict_, Waive):
+                        return None  # never legal outside winter; the two steps say so
+                    normalised = verdict_
                 province = normalised.location.province
                 if province in given:
                     return None
@@ -271,6 +278,8 @@ class _Phase:
             else:
                 entering.append(province)
                 crowded.append(entering)
+                if len(entering) == 2:
+                    self.contested.append(target)
             if dest.get(target) == province:
                 opp[province] = target
                 opp[target] = province
@@ -285,18 +294,24 @@ class _Phase:
         target = order.target.province
         if order.destination is None:
             if target in self.units and target not in self.dest:
-                self.kind[province] = SUPPORT
-                self.area[province] = target
+                self._supports(province, target)
                 _append(self.hsup, target, province, crowded)
                 return
         elif self.dest.get(target) == order.destination.province:
             wanted, moving = order.destination.coast, self.moves[target].destination.coast
             if wanted is None or moving is None or wanted == moving:
-                self.kind[province] = SUPPORT
-                self.area[province] = order.destination.province
+                self._supports(province, order.destination.province)
                 _append(self.msup, target, province, crowded)
                 return
         self.void[province] = target
+
+    def _supports(self, province: str, area: str) -> None:
+        """Record a matched support into ``area``; one that nobody attacks stands (§5.B.2),
+        settled at once (the moves are all indexed by now)."""
+        self.kind[province] = SUPPORT
+        self.area[province] = area
+        if province not in self.into:
+            self.resolved[province] = True
 
     def _index_convoy(self, province: str, order: Convoy, crowded: list[list[str]]) -> None:
         """A convoy is matched when the army ordered the move it names (6.D.27)."""
@@ -308,6 +323,8 @@ class _Phase:
             and self.dest.get(army) == order.destination.province
         ):
             self.kind[province] = CONVOY
+            if province not in self.into:
+                self.resolved[province] = True  # nobody attacks the fleet (§5.B.3)
             _append(self.fleets, army, province, crowded)
             self.reach[province] = self.tables.reach(FLEET, self.units[province].location)
             return
@@ -378,18 +395,13 @@ class _Phase:
         self.resolver.resolve_all(sorted([key for key in self.kind if key not in resolved]))
 
     def _settle_unopposed(self) -> None:
-        """Settle the decisions that depend on no other one, sparing the resolver's bookkeeping
-        for most of a phase: a support or convoy that nobody attacks stands (§5.B.2, §5.B.3),
-        and a move that needs no convoy into an empty province that no other unit enters
-        succeeds (its ATTACK is at least 1, the HOLD and every PREVENT 0, §5.B.1)."""
-        resolved, into, units, dest = self.resolved, self.into, self.units, self.dest
-        mode = self.mode
-        for key, kind in self.kind.items():
-            if kind is not MOVE:
-                if key not in into:
-                    resolved[key] = True
-                continue
-            target = dest[key]
+        """Settle the moves that depend on no other decision, sparing the resolver's
+        bookkeeping for most of a phase: a move that needs no convoy into an empty province
+        that no other unit enters succeeds (its ATTACK is at least 1, the HOLD and every
+        PREVENT 0, §5.B.1). (Supports and convoys that nobody attacks were settled when they
+        were indexed.)"""
+        resolved, into, units, mode = self.resolved, self.into, self.units, self.mode
+        for key, target in self.dest.items():
             if target not in units and len(into[target]) == 1 and mode.get(key) != BY_CONVOY:
                 resolved[key] = True
 
@@ -583,15 +595,20 @@ class _Report:
         self.illegal = illegal
         self.map = game_map
         self.rules = rules
-        resolved = phase.resolved
-        self.moved = {o for o in phase.dest if resolved[o]}
+        dest = phase.dest
+        self.moved: set[str] = set()
+        self.failing: set[str] = set()
+        """The units whose order did not simply succeed: their results need explaining."""
+        for key, value in phase.resolved.items():
+            if not value:
+                self.failing.add(key)
+            elif key in dest:
+                self.moved.add(key)
         self.dislodger: dict[str, str] = {}
         for origin in self.moved:
-            target = phase.dest[origin]
+            target = dest[origin]
             if target in phase.units and target not in self.moved:
                 self.dislodger[target] = origin
-        self.failing = {key for key, value in resolved.items() if not value}
-        """The units whose order did not simply succeed: their results need explaining."""
         self.failing.update(self.dislodger, phase.void)
 
     def build(self) -> Adjudication:
@@ -636,8 +653,9 @@ class _Report:
         """Provinces left empty although a move into them was stopped by another move's PREVENT
         (§7; a move with PREVENT 0 makes none, 6.F.7)."""
         phase = self.phase
-        for dest, origins in phase.into.items():
-            if len(origins) < 2 or any(o in self.moved for o in origins):
+        for dest in phase.contested:
+            origins = phase.into[dest]
+            if any(o in self.moved for o in origins):
                 continue
             if dest in phase.units and dest not in self.moved:
                 continue
