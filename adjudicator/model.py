@@ -59,6 +59,12 @@ class Phase:
     year: int
     type: PhaseType
 
+    def __init__(self, season: Season, year: int, type: PhaseType) -> None:
+        # Written out for speed, as Location's: adjudication makes the next phase each time.
+        _set_season(self, season)
+        _set_year(self, year)
+        _set_type_of_phase(self, type)
+
     @classmethod
     def parse(cls, text: str) -> Phase:
         """Read a phase code; raise :class:`ValueError` naming the expected shape."""
@@ -144,6 +150,9 @@ def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
     return setter
 
 
+_set_season = slot_setter(Phase, "season")
+_set_year = slot_setter(Phase, "year")
+_set_type_of_phase = slot_setter(Phase, "type")
 _set_province = slot_setter(Location, "province")
 _set_coast = slot_setter(Location, "coast")
 _set_power = slot_setter(Unit, "power")

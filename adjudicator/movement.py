@@ -619,7 +619,7 @@ class _Report:
             dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
         else:
             dislodged = ()
-        nxt = advance(self.map, self.position, units, dislodged, standoffs)
+        nxt = advance(self.map, self.position, units, dislodged, standoffs, sorted_units=True)
         notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
         return Adjudication(
             self.position,

@@ -140,9 +140,34 @@ class Adjudication:
     notes: tuple[str, ...] = field(default=())
     """Extra facts for the report: civil-disorder removals, victory, ..."""
 
+    def __init__(
+        self,
+        position: Position,
+        results: tuple[OrderResult, ...],
+        next_position: Position,
+        dislodged: tuple[Dislodgement, ...] = (),
+        standoffs: frozenset[str] = frozenset(),
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        # Written out for speed, as OrderResult's: one per adjudication.
+        _set_position(self, position)
+        _set_results(self, results)
+        _set_next_position(self, next_position)
+        _set_dislodged(self, dislodged)
+        _set_standoffs(self, standoffs)
+        _set_notes(self, notes)
+
     def result_of(self, order: Order) -> OrderResult | None:
         """The result for one order, or ``None`` if it was not given."""
         for result in self.results:
             if result.order == order:
                 return result
         return None
+
+
+_set_position = slot_setter(Adjudication, "position")
+_set_results = slot_setter(Adjudication, "results")
+_set_next_position = slot_setter(Adjudication, "next_position")
+_set_dislodged = slot_setter(Adjudication, "dislodged")
+_set_standoffs = slot_setter(Adjudication, "standoffs")
+_set_notes = slot_setter(Adjudication, "notes")

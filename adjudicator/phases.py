@@ -108,24 +108,29 @@ def advance(
     units: Iterable[Unit],
     dislodged: Iterable[Dislodgement] = (),
     standoffs: Iterable[str] = (),
+    *,
+    sorted_units: bool = False,
 ) -> Position:
     """The position after ``position``'s phase was resolved into ``units`` (and, after a
-    movement phase, ``dislodged`` units awaiting retreat and the ``standoffs``)."""
+    movement phase, ``dislodged`` units awaiting retreat and the ``standoffs``).
+
+    ``sorted_units``: the units are in a position's order already (by power and province), as
+    :meth:`Position.successor` may then take them."""
     unit_list = tuple(units)
     pending = tuple(dislodged)
     phase = position.phase
     if phase.type is PhaseType.MOVEMENT and pending:
         retreat = Phase(phase.season, phase.year, PhaseType.RETREAT)
-        return position.successor(retreat, unit_list, pending, standoffs)
+        return position.successor(retreat, unit_list, pending, standoffs, sorted_units=sorted_units)
     if phase.type is PhaseType.ADJUSTMENT:
-        return position.successor(
-            Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT), unit_list
-        )
+        nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
+        return position.successor(nxt, unit_list, sorted_units=sorted_units)
     if phase.season is Season.SPRING:
-        return position.successor(Phase(Season.FALL, phase.year, PhaseType.MOVEMENT), unit_list)
+        nxt = Phase(Season.FALL, phase.year, PhaseType.MOVEMENT)
+        return position.successor(nxt, unit_list, sorted_units=sorted_units)
     centers = update_ownership(position.supply_centers, unit_list, game_map)
     if adjustments_needed(game_map, centers, unit_list):
         nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
     else:
         nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
-    return position.successor(nxt, unit_list, supply_centers=centers)
+    return position.successor(nxt, unit_list, supply_centers=centers, sorted_units=sorted_units)

@@ -63,19 +63,22 @@ class Position:
         dislodged: Iterable[Dislodgement] = (),
         standoffs: Iterable[str] = (),
         supply_centers: Mapping[str, tuple[str, ...]] | None = None,
+        *,
+        sorted_units: bool = False,
     ) -> Position:
         """The position of a later phase of this game: equal to ``Position(self.map_name,
         phase, units, dislodged, standoffs, supply_centers)``, the centres defaulting to this
         position's.
 
-        Adjudication makes one per phase; this skips sorting the centres again: this
-        position's are sorted already, and ``supply_centers``, when given, must be too (powers
-        in order, each power's centres in order without repeats).
+        Adjudication makes one per phase; this skips sorting again what is sorted already: this
+        position's centres, and ``supply_centers``, when given, must be too (powers in order,
+        each power's centres in order without repeats); with ``sorted_units``, the units are
+        taken to be in a position's order as well (by power and province, one per province).
         """
         new = object.__new__(Position)
         _set_map_name(new, self.map_name)
         _set_phase(new, phase)
-        _set_units(new, _canonical_units(units))
+        _set_units(new, tuple(units) if sorted_units else _canonical_units(units))
         _set_dislodged(new, _canonical_dislodged(dislodged))
         _set_standoffs(new, frozenset(standoffs))
         centers = self.supply_centers if supply_centers is None else supply_centers
