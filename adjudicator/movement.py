@@ -40,6 +40,8 @@ from adjudicator.rules import AdjacentConvoy, ConvoyPath, Rules
 
 SUCCEEDS = Outcome.SUCCEEDS
 FAILS = Outcome.FAILS
+BOUNCED = Reason.BOUNCED
+LOST_HEAD_TO_HEAD = Reason.LOST_HEAD_TO_HEAD
 MOVE = DecisionKind.MOVE
 SUPPORT = DecisionKind.SUPPORT
 CONVOY = DecisionKind.CONVOY
@@ -57,6 +59,9 @@ if a route stays intact, otherwise over land."""
 
 
 _NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
+
+_WHY_TEXT = {BOUNCED: "bounced with {}", LOST_HEAD_TO_HEAD: "lost head-to-head battle with {}"}
+"""The message of a move that failed for want of strength; ``{}`` becomes the rival order."""
 
 _PROVINCE = attrgetter("location.province")
 _POWER_PROVINCE = attrgetter("power", "location.province")
@@ -141,6 +146,7 @@ class _Phase:
         "tables",
         "units",
         "void",
+        "why",
     )
 
     def __init__(
@@ -176,6 +182,9 @@ class _Phase:
         self.routes: dict[str, bool] = {}
         self.reach: dict[str, frozenset[str]] = {}
         self.paradox: set[str] = set()
+        self.why: dict[str, tuple[Reason, str]] = {}
+        """Failed move -> the reason and the province of the unit that stopped it, as
+        :meth:`move` last found them (final unless the resolver had to guess)."""
         backup = BACKUP_RULES[rules.paradox]
         kind = self.kind.__getitem__
         self.resolver: Resolver[str] = Resolver(
@@ -421,7 +430,8 @@ class _Phase:
         return values
 
     def move(self, origin: str) -> bool:
-        """§5.B.1 MOVE."""
+        """§5.B.1 MOVE. A move that fails for want of strength notes why in :attr:`why`, so
+        that the report need not work it out again."""
         attack = self.attack(origin)
         if attack == 0:
             return False
@@ -429,11 +439,14 @@ class _Phase:
         opp = self.opp.get(origin)
         if opp is not None and self.head_to_head(origin, opp):
             if attack <= self.defend(opp):
+                self.why[origin] = (LOST_HEAD_TO_HEAD, opp)
                 return False
         elif attack <= self.hold(dest):
+            self.why[origin] = (BOUNCED, dest)
             return False
         for other in self.into[dest]:
             if other != origin and attack <= self.prevent(other):
+                self.why[origin] = (BOUNCED, other)
                 return False
         return True
 
@@ -818,6 +831,9 @@ class _Report:
             return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
         if origin in phase.mode and not phase.path(origin):
             return self.path_result(origin)
+        found = phase.why.get(origin) if not phase.resolver.guessed else None
+        if found is not None:
+            return self.failed(origin, found[0], found[1], _WHY_TEXT[found[0]])
         attack = phase.attack(origin)
         dest = phase.dest[origin]
         opp = phase.opp.get(origin)
@@ -827,15 +843,13 @@ class _Report:
             )
         if opp is not None and phase.head_to_head(origin, opp):
             if attack <= phase.defend(opp):
-                return self.failed(
-                    origin, Reason.LOST_HEAD_TO_HEAD, opp, "lost head-to-head battle with {}"
-                )
+                return self.failed(origin, LOST_HEAD_TO_HEAD, opp, _WHY_TEXT[LOST_HEAD_TO_HEAD])
         elif attack <= phase.hold(dest):
-            return self.failed(origin, Reason.BOUNCED, dest, "bounced with {}")
+            return self.failed(origin, BOUNCED, dest, _WHY_TEXT[BOUNCED])
         for other in phase.into[dest]:
             if other != origin and attack <= phase.prevent(other):
-                return self.failed(origin, Reason.BOUNCED, other, "bounced with {}")
-        return self.failed(origin, Reason.BOUNCED)
+                return self.failed(origin, BOUNCED, other, _WHY_TEXT[BOUNCED])
+        return self.failed(origin, BOUNCED)
 
     def path_result(self, origin: str) -> OrderResult:
         phase = self.phase

@@ -97,6 +97,7 @@ class Resolver(Generic[K]):
         "_optimistic",
         "_visited",
         "broken_cycles",
+        "guessed",
         "resolved",
     )
 
@@ -117,6 +118,9 @@ class Resolver(Generic[K]):
         self._guess_based = False
         self._hits = 0
         self._optimistic = False
+        self.guessed = False
+        """Whether the guess algorithm ran (for a cycle, or outside :meth:`resolve_all`), so
+        that ``adjudicate`` may have seen values that did not stand."""
 
     def resolve_all(self, keys: Iterable[K]) -> None:
         """Resolve every key, in the order given (resolving one may settle others on the way).
@@ -170,6 +174,7 @@ class Resolver(Generic[K]):
     def _resolve_new(self, key: K) -> bool:
         """§5.F: adjudicate ``key`` with the guess *fails*; if that depended on a guess and
         ``key`` is the ancestor of the cycle, try *succeeds* as well and compare."""
+        self.guessed = True
         self._visited.add(key)
         old_len = len(self._cycle)
         old_guess_based = self._guess_based
