@@ -10,8 +10,10 @@ disorder (:mod:`adjudicator.civil_disorder`); unused builds are waived.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from adjudicator.civil_disorder import removals
 from adjudicator.gamemap import GameMap
@@ -55,12 +57,13 @@ def adjudicate_adjustments(
     # Only a unit in a province something was removed from can equal a removed unit.
     emptied = {u.location.province for u in removed}
     units = [u for u in position.units if u.location.province not in emptied or u not in removed]
-    units.extend(built)
+    for unit in built:
+        insort(units, unit, key=_PLACE)  # a build goes to an empty province
 
     # Per power: its rejected orders first, then its legal ones as resolved, each in the order
     # given (a stable sort keeps both orders).
     everything = [*checked.results, *results]
-    next_position = advance(game_map, position, units)
+    next_position = advance(game_map, position, units, sorted_units=True)
     return Adjudication(
         position=position,
         results=tuple(sorted(everything, key=lambda r: r.power)),
@@ -170,6 +173,10 @@ class _Power:
                 )
             )
             self.notes.append(f"Civil disorder: {self.power} removes {unit}")
+
+
+_PLACE = attrgetter("power", "location.province")
+"""A position's order of units (one unit per province)."""
 
 
 def _count(n: int, noun: str) -> str:

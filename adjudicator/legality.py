@@ -39,7 +39,7 @@ from operator import attrgetter
 
 from adjudicator import convoys
 from adjudicator.gamemap import GameMap, ProvinceType
-from adjudicator.legality_fast import Shortcuts
+from adjudicator.legality_fast import Shortcuts, WinterShortcuts
 from adjudicator.maptables import tables
 from adjudicator.model import (
     ORDERS_BY_PHASE,
@@ -390,7 +390,7 @@ def _later_build(n: Normalised, first: Normalised) -> OrderResult:
 
 
 # --------------------------------------------------------------------------- checks
-class Checker(Shortcuts):
+class Checker(Shortcuts, WinterShortcuts):
     """The checks of one phase's orders, one at a time (:meth:`verdict`); holds what every
     check of that phase looks up.
 
@@ -418,6 +418,7 @@ class Checker(Shortcuts):
             self.units
         )
         self.retreating = position.phase.type is PhaseType.RETREAT
+        self.winter = position.phase.type is PhaseType.ADJUSTMENT
         self._counts: dict[str, int] | None = None
 
     @property
@@ -442,6 +443,10 @@ class Checker(Shortcuts):
             normalised = self._fast_retreat(power, order)
             if normalised is not None:
                 return normalised
+        elif self.winter:
+            winter = self.winter_shortcut(power, order)
+            if winter is not None:
+                return winter
         return self.general_verdict(power, order)
 
     def general_verdict(self, power: str, order: Order) -> Order | Illegality:

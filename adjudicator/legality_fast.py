@@ -1,4 +1,4 @@
-"""Shortcuts of the legality checks for the commonest legal orders of a movement phase.
+"""Shortcuts of the legality checks for the commonest legal orders of movement and winter phases.
 
 Most orders of a movement phase are an own unit holding, moving to a neighbour (or by convoy
 along fleets at sea), supporting such a move or a unit that stands, or a fleet at sea convoying
@@ -13,6 +13,9 @@ general checks of :mod:`adjudicator.legality` then decide, and explain an illega
 shortcuts change the speed, never a verdict: ``tests/test_legality.py`` and the DATC cases run
 through both, and each shortcut's docstring names the general check it agrees with.
 
+In a winter, :class:`WinterShortcuts` does the same for a build on a plain home centre, a
+removal of an own unit and a waive.
+
 The tests are written out rather than split into small helpers, and enum members are module
 constants, because a Python call or a look-up of a member on its enum class costs 50-100 ns,
 which adds up over the orders of every phase.
@@ -21,13 +24,15 @@ which adds up over the orders of every phase.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator import convoys
-from adjudicator.gamemap import GameMap
+from adjudicator.gamemap import GameMap, ProvinceType
 from adjudicator.maptables import MapTables
 from adjudicator.model import (
+    Build,
     Convoy,
+    Disband,
     Hold,
     Location,
     Move,
@@ -36,10 +41,14 @@ from adjudicator.model import (
     Unit,
     UnitOrder,
     UnitType,
+    Waive,
 )
 from adjudicator.rules import CoastRule, Rules
 
-__all__ = ["SHORTCUTS", "Shortcuts"]
+if TYPE_CHECKING:
+    from adjudicator.position import Position
+
+__all__ = ["SHORTCUTS", "Shortcuts", "WinterShortcuts"]
 
 _ARMY = UnitType.ARMY
 _FLEET = UnitType.FLEET
@@ -218,6 +227,69 @@ class Shortcuts:
         if len(reachable) == 1 and (for_support or self.rules.coasts is CoastRule.LENIENT):
             return reachable[0]
         return dest if for_support else None
+
+
+class WinterShortcuts:
+    """Mixin of the legality checker: :meth:`winter_shortcut` for one order of a winter.
+
+    The checker provides the attributes declared here; ``counts`` is power -> builds (positive)
+    or removals (negative) owed.
+    """
+
+    map: GameMap
+    position: Position
+    tables: MapTables
+    units: dict[str, Unit]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Provided by the checker."""
+        raise NotImplementedError
+
+    def winter_shortcut(self, power: str, order: Order) -> Order | None:
+        """The normalised order if ``order`` is a common legal one, else ``None``."""
+        if isinstance(order, Build):
+            return self._short_build(power, order)
+        if isinstance(order, Disband):
+            return self._short_removal(power, order)
+        if isinstance(order, Waive):
+            return order if self.counts.get(power, 0) > 0 else None
+        return None
+
+    def _short_build(self, power: str, order: Build) -> Order | None:
+        """A build of a named unit type on a home centre without named coasts, owned, empty
+        and on the map (``_Checker._build``)."""
+        pid = order.location.province
+        province = self.map.provinces.get(pid)
+        if (
+            province is None
+            or order.location.coast is not None
+            or province.coasts
+            or order.unit_type is None
+            or province.home != power
+            or pid in self.units
+            or self.counts.get(power, 0) <= 0
+            or self.position.owner(pid) != power
+        ):
+            return None
+        if order.unit_type is _FLEET and province.type is not ProvinceType.COAST:
+            return None
+        return order
+
+    def _short_removal(self, power: str, order: Disband) -> Order | None:
+        """The removal of an own unit by a power that owes removals (``_Checker._removal``)."""
+        location = order.location
+        unit = self.units.get(location.province)
+        if (
+            unit is None
+            or unit.power != power
+            or location.province not in self.tables.known
+            or self.counts.get(power, 0) >= 0
+        ):
+            return None
+        if order.unit_type is unit.type and location.coast == unit.location.coast:
+            return order
+        return Disband(unit.type, unit.location)
 
 
 SHORTCUTS: dict[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {

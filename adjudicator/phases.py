@@ -12,7 +12,6 @@ by the retreat phase with a result each, as the ``diplomacy`` package's saved ga
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
@@ -58,8 +57,8 @@ def adjustment_counts(
     """Power -> centres minus units: positive builds, negative removals (every power with
     units or centres, zero included)."""
     counts = {power: len(pids) for power, pids in centers.items()}
-    for power, n in Counter(map(_POWER, units)).items():
-        counts[power] = counts.get(power, 0) - n
+    for power in map(_POWER, units):
+        counts[power] = counts.get(power, 0) - 1
     return counts
 
 

@@ -10,7 +10,9 @@ unit without a legal order disbands; it still gets a result, so reports cover it
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping
+from operator import attrgetter
 
 from adjudicator.gamemap import GameMap
 from adjudicator.legality import CheckedOrders, retreat_options
@@ -50,11 +52,12 @@ def adjudicate_retreats(
             result, moved = _retreat(unit, given, order, arrivals)
             results.append(result)
             if moved is not None:
-                survivors.append(moved)
+                # Into its place among the sorted units: a retreat goes to an empty province.
+                insort(survivors, moved, key=_PLACE)
         else:
             results.append(OrderResult(power, given, Outcome.SUCCEEDS, message="disbanded"))
 
-    next_position = advance(game_map, position, survivors)
+    next_position = advance(game_map, position, survivors, sorted_units=True)
     return Adjudication(
         position=position,
         results=tuple(sorted(results, key=_result_key)),
@@ -127,6 +130,10 @@ def _unordered(
         Reason.DISBANDED,
         message="no retreat possible: disbanded",
     )
+
+
+_PLACE = attrgetter("power", "location.province")
+"""A position's order of units (one unit per province)."""
 
 
 def _province(order: Order) -> str | None:
