@@ -65,7 +65,6 @@ _WHY_TEXT = {BOUNCED: "bounced with {}", LOST_HEAD_TO_HEAD: "lost head-to-head b
 
 _PROVINCE = attrgetter("location.province")
 _POWER_PROVINCE = attrgetter("power", "location.province")
-_POWER = attrgetter("power")
 
 
 class CheckedOrders(Protocol):
@@ -136,7 +135,6 @@ class _Phase:
         "opp",
         "paradox",
         "position",
-        "power",
         "reach",
         "res",
         "resolved",
@@ -162,9 +160,6 @@ class _Phase:
         self.rules = rules
         units = position.units
         self.units: dict[str, Unit] = dict(zip(map(_PROVINCE, units), units, strict=True))
-        self.power: dict[str, str] = dict(
-            zip(self.units, map(_POWER, self.units.values()), strict=True)
-        )
         self.given: dict[str, Order] = {}
         self.moves: dict[str, Move] = {}
         self.kind: dict[str, DecisionKind] = {}
@@ -364,7 +359,7 @@ class _Phase:
         if rule is AdjacentConvoy.Y1971:
             # The convoy counts only for a swap with the unit there, and only if it holds.
             return EITHER if origin in self.opp and self.routes[origin] else LAND
-        if not (said or any(self.power[f] == power for f in fleets)):
+        if not (said or any(self.units[f].power == power for f in fleets)):
             return LAND
         return BY_CONVOY if rule is AdjacentConvoy.Y2023 else EITHER
 
@@ -456,16 +451,17 @@ class _Phase:
         attackers = self.into.get(province)
         if not attackers:
             return True
-        power, area = self.power[province], self.area[province]
+        units = self.units
+        power, area = units[province].power, self.area[province]
         for origin in attackers:
             if (
-                self.power[origin] != power
+                units[origin].power != power
                 and origin != area
                 and (origin not in self.mode or self.path(origin))
             ):
                 return False
         res = self.res
-        return not any(self.power[o] != power and res(o) for o in attackers)
+        return not any(units[o].power != power and res(o) for o in attackers)
 
     def convoy(self, fleet: str) -> bool:
         """§5.B.3 CONVOY, with the attacks on the fleet *adjudicated* rather than resolved
@@ -473,9 +469,10 @@ class _Phase:
         attackers = self.into.get(fleet)
         if not attackers:
             return True
-        power, resolved = self.power[fleet], self.resolved
+        units, resolved = self.units, self.resolved
+        power = units[fleet].power
         for origin in attackers:
-            if self.power[origin] == power:
+            if units[origin].power == power:
                 continue
             moved = resolved.get(origin)
             if moved is None:
@@ -558,7 +555,8 @@ class _Phase:
         if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
             return 0
         dest = self.dest[origin]
-        occupant = self.power.get(dest)
+        held_by = self.units.get(dest)
+        occupant = None if held_by is None else held_by.power
         supporters = self.msup.get(origin)
         if occupant is None:
             return 1 + self.supports(supporters)
@@ -569,12 +567,12 @@ class _Phase:
             and self.res(dest)
         ):
             return 1 + self.supports(supporters)
-        if occupant == self.power[origin]:
+        if occupant == self.units[origin].power:
             return 0
         if not supporters:
             return 1
-        res, power = self.res, self.power
-        return 1 + sum(1 for s in supporters if power[s] != occupant and res(s))
+        res, units = self.res, self.units
+        return 1 + sum(1 for s in supporters if units[s].power != occupant and res(s))
 
     def defend(self, origin: str) -> int:
         """§5.B.7 DEFEND STRENGTH."""
@@ -714,15 +712,16 @@ class _Report:
         reported = {(r.power, _province(r.order)) for r in illegal} if illegal else ()
         given_orders, failing = phase.given, self.failing
         out: list[OrderResult] = []
+        append = out.append
         for province, unit in phase.units.items():
             given = given_orders.get(province)
             if given is None:
                 if (unit.power, province) not in reported:
-                    out.append(self.unordered(province))
+                    append(self.unordered(province))
             elif province in failing:
-                out.append(self.result(province))
+                append(self.result(province))
             else:
-                out.append(OrderResult(unit.power, given, SUCCEEDS))
+                append(OrderResult(unit.power, given, SUCCEEDS))
         if not illegal:
             return tuple(out)
         keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
@@ -739,25 +738,25 @@ class _Report:
         return Hold(unit.type, unit.location)
 
     def succeeded(self, province: str) -> OrderResult:
-        return OrderResult(self.phase.power[province], self.phase.given[province], SUCCEEDS)
+        return OrderResult(self.phase.units[province].power, self.phase.given[province], SUCCEEDS)
 
     def failed(
         self, province: str, reason: Reason, cause: str | None = None, text: str = ""
     ) -> OrderResult:
         """A failure; ``{}`` in ``text`` becomes the causing order."""
         phase = self.phase
+        units, given = phase.units, phase.given
+        power = units[province].power
         if cause is None:
-            return OrderResult(
-                phase.power[province], phase.given[province], FAILS, reason, None, None, None, text
-            )
-        cause_order = self.cause_order(cause)
+            return OrderResult(power, given[province], FAILS, reason, None, None, None, text)
+        cause_order = given.get(cause) or self.cause_order(cause)
         return OrderResult(
-            phase.power[province],
-            phase.given[province],
+            power,
+            given[province],
             FAILS,
             reason,
             cause_order,
-            phase.power[cause],
+            units[cause].power,
             None,
             text.replace("{}", str(cause_order)),
         )
@@ -777,7 +776,7 @@ class _Report:
             FAILS,
             Reason.NO_ORDER,
             cause,
-            phase.power[dislodger],
+            phase.units[dislodger].power,
             None,
             f"no order; dislodged by {cause}",
         )
@@ -817,9 +816,9 @@ class _Report:
 
     def cut_result(self, province: str) -> OrderResult:
         phase = self.phase
-        power, area = phase.power[province], phase.area.get(province)
+        power, area = phase.units[province].power, phase.area.get(province)
         for origin in phase.into.get(province, ()):
-            if phase.power[origin] != power and origin != area and phase.path(origin):
+            if phase.units[origin].power != power and origin != area and phase.path(origin):
                 return self.failed(province, Reason.CUT, origin, "cut by {}")
         return self.failed(province, Reason.CUT)
 
