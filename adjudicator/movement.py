@@ -294,28 +294,27 @@ class _Phase:
 
     def _index_support(self, province: str, order: Support, crowded: list[list[str]]) -> None:
         """Match a support to the supported unit's order (adjudication.md §2.3; 6.D.7, 6.D.9;
-        a named coast must match the move's coast, 6.B.9)."""
-        target = order.target.province
-        if order.destination is None:
-            if target in self.units and target not in self.dest:
-                self._supports(province, target)
-                _append(self.hsup, target, province, crowded)
-                return
-        elif self.dest.get(target) == order.destination.province:
-            wanted, moving = order.destination.coast, self.moves[target].destination.coast
-            if wanted is None or moving is None or wanted == moving:
-                self._supports(province, order.destination.province)
-                _append(self.msup, target, province, crowded)
-                return
-        self.void[province] = target
-
-    def _supports(self, province: str, area: str) -> None:
-        """Record a matched support into ``area``; one that nobody attacks stands (§5.B.2),
-        settled at once (the moves are all indexed by now)."""
+        a named coast must match the move's coast, 6.B.9). A matched support that nobody
+        attacks stands (§5.B.2): it is settled at once, the moves being all indexed by now."""
+        target, dest = order.target.province, order.destination
+        if dest is None:
+            matched = target in self.units and target not in self.dest
+            area, supports = target, self.hsup
+        else:
+            wanted = dest.coast
+            moving = self.moves[target].destination.coast if target in self.moves else None
+            matched = self.dest.get(target) == dest.province and (
+                wanted is None or moving is None or wanted == moving
+            )
+            area, supports = dest.province, self.msup
+        if not matched:
+            self.void[province] = target
+            return
         self.kind[province] = SUPPORT
         self.area[province] = area
         if province not in self.into:
             self.resolved[province] = True
+        _append(supports, target, province, crowded)
 
     def _index_convoy(self, province: str, order: Convoy, crowded: list[list[str]]) -> None:
         """A convoy is matched when the army ordered the move it names (6.D.27)."""
