@@ -43,6 +43,7 @@ from adjudicator.printing import format_order
 from adjudicator.report import render_report, report_data
 from adjudicator.report_names import Namer
 from adjudicator.report_words import WORDS
+from tests.strategies import LOCATIONS, SEAS, orders
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -896,50 +897,6 @@ def test_every_datc_case_reports_in_german() -> None:
 
 
 # --------------------------------------------------------------------------- round trips
-def _locations() -> st.SearchStrategy[Location]:
-    places: list[Location] = []
-    for pid, province in STANDARD.provinces.items():
-        if province.type is ProvinceType.IMPASSABLE:
-            continue
-        places.append(Location(pid))
-        places.extend(Location(pid, c) for c in province.coasts)
-    return st.sampled_from(places)
-
-
-LOCATIONS = _locations()
-UNIT_TYPES = st.sampled_from([A, F, None])
-SEAS = st.sampled_from(sorted(p for p in STANDARD.provinces if STANDARD.is_sea(p)))
-
-
-@st.composite
-def orders(draw: st.DrawFn) -> Order:
-    kind = draw(
-        st.sampled_from(
-            ["hold", "move", "path", "support", "convoy", "retreat", "disband", "build", "waive"]
-        )
-    )
-    unit_type, here, there = draw(UNIT_TYPES), draw(LOCATIONS), draw(LOCATIONS)
-    match kind:
-        case "hold":
-            return Hold(unit_type, here)
-        case "move":
-            return Move(unit_type, here, there, via_convoy=draw(st.booleans()))
-        case "path":
-            path = tuple(draw(st.lists(SEAS, min_size=1, max_size=3)))
-            return Move(unit_type, here, there, via_convoy=True, path=path)
-        case "support":
-            destination = draw(st.one_of(st.none(), LOCATIONS))
-            return Support(unit_type, here, draw(UNIT_TYPES), there, destination)
-        case "convoy":
-            return Convoy(unit_type, here, there, draw(LOCATIONS))
-        case "retreat":
-            return Retreat(unit_type, here, there)
-        case "disband":
-            return Disband(unit_type, here)
-        case "build":
-            return Build(unit_type, here)
-    return Waive()
-
 
 SHADOWED = frozenset(pid for pid in STANDARD.provinces if STANDARD.lookup(pid, "de") != (pid,))
 """Ids that a German name gives to another province: only ``TYR`` (German ``tyr`` is the

@@ -39,6 +39,7 @@ from adjudicator.outcomes import Dislodgement
 from adjudicator.parser import NO_POWER, ParseCode, parse_order, parse_orders
 from adjudicator.parser_words import ENGLISH, VOCABULARIES, describe_expected
 from adjudicator.position import Position
+from tests.strategies import orders
 
 DATA = Path(__file__).resolve().parent / "data" / "parser"
 STANDARD = load_map("standard")
@@ -577,50 +578,6 @@ def test_describe_expected() -> None:
 
 
 # --------------------------------------------------------------------------- properties
-def _locations() -> st.SearchStrategy[Location]:
-    places: list[Location] = []
-    for pid, province in STANDARD.provinces.items():
-        if province.type is ProvinceType.IMPASSABLE:
-            continue
-        places.append(Location(pid))
-        places.extend(Location(pid, c) for c in province.coasts)
-    return st.sampled_from(places)
-
-
-UNIT_TYPES = st.sampled_from([UnitType.ARMY, UnitType.FLEET, None])
-LOCATIONS = _locations()
-SEAS = st.sampled_from(sorted(p for p in STANDARD.provinces if STANDARD.is_sea(p)))
-
-
-@st.composite
-def orders(draw: st.DrawFn) -> Order:
-    kind = draw(
-        st.sampled_from(
-            ["hold", "move", "path", "support", "convoy", "retreat", "disband", "build", "waive"]
-        )
-    )
-    unit_type, here = draw(UNIT_TYPES), draw(LOCATIONS)
-    there = draw(LOCATIONS)
-    match kind:
-        case "hold":
-            return Hold(unit_type, here)
-        case "move":
-            return Move(unit_type, here, there, via_convoy=draw(st.booleans()))
-        case "path":
-            path = tuple(draw(st.lists(SEAS, min_size=1, max_size=4)))
-            return Move(unit_type, here, there, via_convoy=True, path=path)
-        case "support":
-            destination = draw(st.one_of(st.none(), LOCATIONS))
-            return Support(unit_type, here, draw(UNIT_TYPES), there, destination)
-        case "convoy":
-            return Convoy(unit_type, here, there, draw(LOCATIONS))
-        case "retreat":
-            return Retreat(unit_type, here, there)
-        case "disband":
-            return Disband(unit_type, here)
-        case "build":
-            return Build(unit_type, here)
-    return Waive()
 
 
 @settings(max_examples=400, deadline=None)
@@ -741,8 +698,8 @@ def test_real_game_orders_round_trip(shared_dir: Path) -> None:
     for path in sorted((shared_dir / "games" / "cicero").glob("*.json")):
         game = json.loads(path.read_text(encoding="utf-8"))
         for phase in game.get("phases", []):
-            for orders in (phase.get("orders") or {}).values():
-                seen.update(orders or ())
+            for power_orders in (phase.get("orders") or {}).values():
+                seen.update(power_orders or ())
     if not seen:
         pytest.skip("no recorded games in ../shared/games/cicero")
     mismatched = {text: str(parse(text)) for text in sorted(seen) if str(parse(text)) != text}
