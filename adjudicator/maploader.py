@@ -18,19 +18,9 @@ from typing import Any, TypeGuard
 from adjudicator.errors import MapError
 from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, fold_name
 from adjudicator.model import Location, Unit, UnitType
-from adjudicator.yamlsource import (
-    Keys,
-    Problems,
-    compose,
-    duplicate_keys,
-    key_path,
-    load_yaml,
-    locate,
-)
+from adjudicator.yamlsource import Keys, Problems, load_yaml
 
-# compose, duplicate_keys, key_path and locate moved to adjudicator.yamlsource; they stay
-# importable from here for older callers.
-__all__ = ["Keys", "compose", "duplicate_keys", "key_path", "locate", "parse_map_text"]
+__all__ = ["parse_map_text"]
 
 _TOP_KEYS = {
     "name",

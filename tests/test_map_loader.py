@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from adjudicator.errors import Diagnostic, MapError
 from adjudicator.gamemap import GameMap, load_map
-from adjudicator.maploader import compose, duplicate_keys, key_path, locate, parse_map_text
+from adjudicator.maploader import parse_map_text
 from adjudicator.model import Location, UnitType
+from adjudicator.yamlsource import compose, duplicate_keys, key_path, locate
 
 DATA = Path(__file__).resolve().parent / "data" / "maps"
 VALID = DATA / "valid.yaml"
