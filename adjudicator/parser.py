@@ -323,7 +323,7 @@ class _Reader:
         line_power = self.header
         for segment in _split(tokens):
             try:
-                item = self.parse_item(segment, builder)
+                item = self.parse_item(self.join_separable(segment, line), builder)
             except _LineError as exc:
                 self.report(exc.problem, number, line)
                 continue
@@ -399,6 +399,29 @@ class _Reader:
             out.append(token)
             i += 1
         return out
+
+    def join_separable(self, tokens: list[Token], line: str) -> list[Token]:
+        """A verb split around the place (``greift Triest an``) becomes its keyword where the
+        verb stands, and its particle, the last word of the item, is dropped. The verb must
+        follow something (the unit), so a particle alone never makes a keyword."""
+        if len(tokens) < 3 or tokens[-1].type != "WORD":
+            return tokens
+        particle = fold(tokens[-1])
+        for i in range(1, len(tokens) - 1):
+            run: list[str] = []
+            for other in tokens[i:-1]:
+                if other.type != "WORD":
+                    break
+                run.append(fold(other))
+            found = self.vocab.separable_at(run, particle)
+            if found is None:
+                continue
+            size, terminal = found
+            first, last = tokens[i], tokens[i + size - 1]
+            text = line[first.start_pos or 0 : last.end_pos or 0]
+            verb = _token_at(first, terminal, text, 0)
+            return [*tokens[:i], verb, *tokens[i + size : -1]]
+        return tokens
 
     def is_name(self, text: str) -> bool:
         """Whether the map knows ``text`` as a province, power or coast name."""

@@ -83,7 +83,13 @@ def _evidence(game_map: GameMap) -> dict[str, tuple[frozenset[str], str]]:
 
 
 def _words_of(game_map: GameMap, vocab: Vocabulary) -> set[str]:
-    texts = [*vocab.words(), *vocab.articles, *vocab.seasons, *vocab.phase_kinds]
+    texts = [
+        *vocab.words(),
+        *vocab.separable_words(),
+        *vocab.articles,
+        *vocab.seasons,
+        *vocab.phase_kinds,
+    ]
     lang = vocab.lang
     if lang in game_map.languages:
         for province in game_map.provinces.values():

@@ -255,9 +255,16 @@ class Vocabulary:
     """Phase-type word or letter of a phase line (``Bewegung``, ``M``) -> the phase type."""
     letters: str = ""
     """Letters found only in this language's words (German umlauts): evidence of the language."""
+    separable: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Terminal name -> verbs split around the place, written with ``…`` where the place goes
+    (German ``greift … an``, ``zieht sich … zurück``): the words before ``…`` are the keyword
+    where they stand, and the particle after it must end the item."""
     _index: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _phrases: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
     _articles: frozenset[str] = field(init=False, repr=False, compare=False)
+    _separable: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         index: dict[str, list[str]] = {}
@@ -274,6 +281,19 @@ class Vocabulary:
         longest_first = {k: tuple(sorted(v, key=len, reverse=True)) for k, v in phrases.items()}
         object.__setattr__(self, "_phrases", longest_first)
         object.__setattr__(self, "_articles", frozenset(fold(a) for a in self.articles))
+        split: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for terminal, verbs in self.separable.items():
+            for verb in verbs:
+                head, gap, particle = verb.partition("…")
+                if not gap or not head.split() or len(particle.split()) != 1:
+                    raise ValueError(f"a separable verb is 'head … particle', not {verb!r}")
+                heads = tuple(fold(w) for w in head.split())
+                split.setdefault(fold(particle.strip()), []).append((heads, terminal))
+        by_length = {
+            k: tuple(sorted(v, key=lambda entry: len(entry[0]), reverse=True))
+            for k, v in split.items()
+        }
+        object.__setattr__(self, "_separable", by_length)
 
     def keywords(self, word: str) -> tuple[str, ...]:
         """The terminals ``word`` may spell, most likely first (empty for a plain word)."""
@@ -285,6 +305,18 @@ class Vocabulary:
             if tuple(words[: len(phrase)]) == phrase:
                 return len(phrase)
         return 0
+
+    def separable_at(self, words: Sequence[str], particle: str) -> tuple[int, str] | None:
+        """How many of ``words`` (folded) start a verb whose ``particle`` (folded) ends the
+        item, and the terminal that verb spells; None if they start none."""
+        for heads, terminal in self._separable.get(particle, ()) if words else ():
+            if tuple(words[: len(heads)]) == heads:
+                return len(heads), terminal
+        return None
+
+    def separable_words(self) -> list[str]:
+        """Every word of the separable verbs (evidence of the language)."""
+        return [w for verbs in self.separable.values() for v in verbs for w in v.split()]
 
     def is_article(self, word: str) -> bool:
         return fold(word) in self._articles
@@ -483,6 +515,26 @@ GERMAN = Vocabulary(
         "Anpassungen": PhaseType.ADJUSTMENT,
     },
     letters="äöüßÄÖÜẞ",
+    # German puts the particle of a separable verb at the end of the clause:
+    # `A Venedig greift Triest an`, `A Wien zieht sich nach Böhmen zurück`.
+    separable={
+        "MOVE": (
+            "greift … an",
+            "greifen … an",
+            "rückt … vor",
+            "rücken … vor",
+            "marschiert … ein",
+            "marschieren … ein",
+        ),
+        "RETREAT": (
+            "zieht sich … zurück",
+            "ziehen sich … zurück",
+            "zieht … zurück",
+            "ziehen … zurück",
+            "weicht … aus",
+            "weichen … aus",
+        ),
+    },
 )
 
 VOCABULARIES: dict[str, Vocabulary] = {"en": ENGLISH, "de": GERMAN}

@@ -186,6 +186,72 @@ def test_phase_decides_the_form(text: str, position: Position, order: Order) -> 
     assert parse_order(text, STANDARD, position, lang="de") == order
 
 
+# --------------------------------------------------------------------------- separable verbs
+SEPARABLE = [
+    # text, canonical: the particle of the verb ends the order, the place stands in between
+    ("A Wien zieht sich nach Böhmen zurück", "A VIE R BOH"),
+    ("A Wien zieht sich Böhmen zurück", "A VIE R BOH"),
+    ("A Wien zieht nach Böhmen zurück", "A VIE R BOH"),
+    ("A Wien weicht nach Böhmen aus", "A VIE R BOH"),
+    ("A Venedig greift Triest an", "A VEN - TRI"),
+    ("Armee Venedig greift Triest an", "A VEN - TRI"),
+    ("A Venedig greift Triest an // Angriff", "A VEN - TRI"),
+    ("A Wien rückt nach Böhmen vor", "A VIE - BOH"),
+    ("A Wien marschiert in Böhmen ein", "A VIE - BOH"),
+    ("F Kiel zieht nach Holland", "F KIE - HOL"),
+    ("A München löst sich auf", "A MUN D"),
+    ("F StP (Nordküste) greift Barentssee an", "F STP/NC - BAR"),
+]
+
+
+@pytest.mark.parametrize(("text", "canonical"), SEPARABLE, ids=[s[0] for s in SEPARABLE])
+def test_separable_verb(text: str, canonical: str) -> None:
+    result = read(text, None)
+    assert result.lang == "de"
+    assert result.diagnostics == ()
+    assert [str(o.order) for o in result.orders] == [canonical]
+
+
+def test_separable_verbs_per_item() -> None:
+    """Each item of a line ends with its own particle."""
+    result = read("Italien: A Venedig greift Triest an; A Rom greift Venedig an")
+    assert [str(o.order) for o in result.orders] == ["A VEN - TRI", "A ROM - VEN"]
+    assert {o.power for o in result.orders} == {"Italy"}
+
+
+def test_separable_retreat_in_a_retreat_phase() -> None:
+    order = parse_order("A Budapest zieht sich nach Böhmen zurück", STANDARD, RETREATING)
+    assert order == Retreat(A, Location("BUD"), Location("BOH"))
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        # the particle must end the item: a verb head alone is no keyword
+        ("A Venedig greift Triest", 11, "Unerwartetes Wort 'greift' nach 'Venedig'"),
+        ("A Venedig greift Triest zurück", 11, "Unerwartetes Wort 'greift' nach 'Venedig'"),
+        # a particle alone is no verb
+        ("A Ven - Tri an", 15, "Unerwartetes Ende des Befehls nach 'an'"),
+    ],
+)
+def test_separable_verb_errors(text: str, column: int, message: str) -> None:
+    result = read(text)
+    assert result.orders == ()
+    (diagnostic,) = result.diagnostics
+    assert (diagnostic.code, diagnostic.column) == ("syntax", column)
+    assert message in diagnostic.message
+
+
+def test_separable_verbs_are_vocabulary_data() -> None:
+    assert GERMAN.separable_at(["greift", "triest"], "an") == (1, "MOVE")
+    assert GERMAN.separable_at(["zieht", "sich", "nach"], "zurueck") == (2, "RETREAT")
+    assert GERMAN.separable_at(["zieht", "nach"], "zurueck") == (1, "RETREAT")
+    assert GERMAN.separable_at(["greift"], "zurueck") is None
+    assert VOCABULARIES["en"].separable_at(["greift"], "an") is None
+    with pytest.raises(ValueError, match="head … particle"):
+        type(GERMAN)("xx", {}, {}, {}, separable={"MOVE": ("greift an",)})
+
+
 # --------------------------------------------------------------------------- names
 NAMES = [
     # inflected adjective forms after a preposition, with and without an article
