@@ -161,9 +161,11 @@ def _position_and_map(position_path: str | None, map_name: str | None) -> tuple[
     return position, game_map or load_map(position.map_name)
 
 
-def _print_diagnostics(diagnostics: Sequence[Diagnostic], out: TextIO) -> None:
+def _print_diagnostics(
+    diagnostics: Sequence[Diagnostic], out: TextIO, words: dict[str, str] | None = None
+) -> None:
     for diagnostic in diagnostics:
-        print(diagnostic.format(), file=out)
+        print(diagnostic.format(words=words), file=out)
 
 
 # ---------------------------------------------------------------------- commands
@@ -246,11 +248,11 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
     text = _read_text(args.orders)
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
     if parsed.diagnostics:
-        _print_diagnostics(parsed.diagnostics, sys.stderr)
-        print(
-            f"{args.orders}: orders that cannot be read are left out (their units hold)",
-            file=sys.stderr,
-        )
+        from adjudicator.parser_words import vocabulary
+
+        vocab = vocabulary(parsed.lang)  # the file's language: `Fehler`, `Warnung` in German
+        _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
+        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
     result = adjudicate(position, parsed.by_power(), rules, game_map=game_map)
     report = render_report(result, game_map, fmt=args.format, lang=args.lang or parsed.lang)
     print(report, file=out, end="")

@@ -8,6 +8,7 @@ raised. Every input error also subclasses :class:`ValueError`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -40,12 +41,19 @@ class Diagnostic:
             return self.path
         return f"{self.path}:{self.line}:{max(self.column, 1)}"
 
-    def format(self, *, context: bool = True) -> str:
-        """The one-line form, followed by the offending line and a caret when known."""
-        head = f"{self.location()}: {self.severity}: {self.message} [{self.code}]"
+    def format(self, *, context: bool = True, words: Mapping[str, str] | None = None) -> str:
+        """The one-line form, followed by the offending line and a caret when known.
+
+        ``words`` names the severity and the hint in the reader's language (``{"error":
+        "Fehler", "warning": "Warnung", "hint": "Hinweis"}``); the shape stays the same and any
+        word left out stays English.
+        """
+        words = words or {}
+        severity = words.get(str(self.severity), str(self.severity))
+        head = f"{self.location()}: {severity}: {self.message} [{self.code}]"
         lines = [head]
         if self.hint:
-            lines[0] += f"\n  hint: {self.hint}"
+            lines[0] += f"\n  {words.get('hint', 'hint')}: {self.hint}"
         if context and self.source_line is not None and self.line > 0:
             lines.append(f"  {self.source_line.rstrip()}")
             lines.append("  " + " " * (max(self.column, 1) - 1) + "^")

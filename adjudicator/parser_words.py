@@ -135,6 +135,11 @@ _ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
             "{text!r} is read as {meaning} in {language}, the default language; in {other} "
             "it means {other_meaning} (pass --lang {other_lang})"
         ),
+        # printed diagnostics (Diagnostic.format) and the command line
+        "severity.error": "error",
+        "severity.warning": "warning",
+        "severity.hint": "hint",
+        "unreadable_left_out": "{path}: orders that cannot be read are left out (their units hold)",
         # language names
         "lang.en": "English",
         "lang.de": "German",
@@ -206,6 +211,13 @@ _GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
         "ambiguous_phase": (
             "{text!r} wird in der Standardsprache {language} als {meaning} gelesen; auf {other} "
             "hieße es {other_meaning} (--lang {other_lang})"
+        ),
+        "severity.error": "Fehler",
+        "severity.warning": "Warnung",
+        "severity.hint": "Hinweis",
+        "unreadable_left_out": (
+            "{path}: Befehle, die nicht gelesen werden können, bleiben unberücksichtigt "
+            "(ihre Einheiten halten)"
         ),
         "lang.en": "Englisch",
         "lang.de": "Deutsch",
@@ -354,6 +366,12 @@ class Vocabulary:
             return ""
         shown = suggestions if quoted else [f"'{s}'" for s in suggestions]
         return self.say("did_you_mean", choices=self.either(shown))
+
+    def diagnostic_words(self) -> dict[str, str]:
+        """The words :meth:`Diagnostic.format` prints around a message, in this language:
+        the severities (``Fehler``, ``Warnung``) and ``hint``."""
+        keys = [*(str(s) for s in Severity), "hint"]
+        return {key: self.say(f"severity.{key}") for key in keys}
 
     def language_name(self, lang: str) -> str:
         """A language's name in this language (``German``, ``Deutsch``)."""

@@ -680,6 +680,52 @@ def test_german_error_format_with_caret_and_hint() -> None:
     assert power.hint is not None and power.hint.startswith("die Mächte dieser Karte sind")
 
 
+def test_german_severity_words() -> None:
+    """``Fehler``/``Warnung``/``Hinweis`` in the same ``path:line:col: severity: message [code]``
+    shape; without words the English default stays."""
+    words = GERMAN.diagnostic_words()
+    assert words == {"error": "Fehler", "warning": "Warnung", "hint": "Hinweis"}
+    (diagnostic,) = read("Italien: A Venedik H").diagnostics
+    assert diagnostic.format(words=words) == (
+        "b.txt:1:12: Fehler: Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'? "
+        "[unknown-province]\n  Italien: A Venedik H\n             ^"
+    )
+    assert diagnostic.format(words=VOCABULARIES["en"].diagnostic_words()) == diagnostic.format()
+    assert str(diagnostic).startswith("b.txt:1:12: error: ")
+    coast = read("F StP/xk - Bar").diagnostics[0]
+    assert "\n  Hinweis: STP hat die Küsten" in coast.format(words=words)
+    (warning,) = read("A Böh S Germanisch A Ber").diagnostics
+    assert warning.format(words=words, context=False).startswith("b.txt:1:9: Warnung: ")
+
+
+@pytest.mark.parametrize(
+    ("text", "severity", "left_out"),
+    [
+        (
+            "Deutschland:\nA Mün nach Burgund\nA Ber nach Venedik\n",
+            ":3:12: Fehler: Unbekannte Provinz 'Venedik'",
+            ": Befehle, die nicht gelesen werden können, bleiben unberücksichtigt "
+            "(ihre Einheiten halten)",
+        ),
+        (
+            "Germany:\nA Mun - Bur\nA Ber - Venic\n",
+            ":3:9: error: unknown province 'Venic'",
+            ": orders that cannot be read are left out (their units hold)",
+        ),
+    ],
+)
+def test_adjudicate_speaks_the_file_language_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, severity: str, left_out: str
+) -> None:
+    orders = tmp_path / "befehle.txt"
+    orders.write_text(text, encoding="utf-8")
+    position = str(EXAMPLES / "spring1901_position.yaml")
+    assert main(["adjudicate", position, str(orders)], io.StringIO()) == 0
+    err = capsys.readouterr().err
+    assert f"{orders}{severity}" in err
+    assert err.splitlines()[-1] == f"{orders}{left_out}"
+
+
 def test_foreign_adjective_warning_in_german() -> None:
     result = read("A Mün S kaiserliche A Ber")
     assert [str(o.order) for o in result.orders] == ["A MUN S A BER"]
