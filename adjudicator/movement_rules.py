@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from adjudicator.convoys import fleets_on_routes
 from adjudicator.gamemap import GameMap
 from adjudicator.model import Order
 from adjudicator.movement_index import (
@@ -32,7 +33,7 @@ from adjudicator.movement_index import (
 from adjudicator.outcomes import Reason
 from adjudicator.position import Position
 from adjudicator.resolver import BACKUP_RULES, Resolver
-from adjudicator.rules import ConvoyPath, Rules
+from adjudicator.rules import ConvoyDisruption, ConvoyPath, Rules
 
 
 class Phase(PhaseIndex):
@@ -176,15 +177,20 @@ class Phase(PhaseIndex):
 
     def convoy_path(self, origin: str) -> bool:
         """A chain of fleets with successful CONVOY decisions from origin to destination; one
-        intact route suffices (DATC 4.A.1 b). Fleets are resolved only as the search reaches
-        them."""
+        intact route suffices (DATC 4.A.1 b; with ``convoy_disruption: any-route`` every route must
+        be intact). Fleets are resolved only as the search reaches them."""
         if not self.routes.get(origin):
             return False
         order = self.moves[origin]
         res = self.res
-        if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
+        rules = self.rules
+        if rules.convoy_path is ConvoyPath.ENFORCE and order.path:
             return all(res(f) for f in order.path)
         fleets, dest, reach = self.fleets[origin], self.dest[origin], self.reach
+        if rules.convoy_disruption is ConvoyDisruption.ANY_ROUTE:
+            # The 1971 rule: every fleet on some route must hold; a fleet that lies on no
+            # route (6.F.12) does not matter.
+            return all(res(f) for f in sorted(fleets_on_routes(self.map, origin, dest, fleets)))
         frontier = [f for f in fleets if origin in reach[f]]
         seen = set(frontier)
         frontier.reverse()

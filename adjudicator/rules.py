@@ -83,6 +83,16 @@ class ConvoyPath(StrEnum):
     """Only the named route counts (jDip's option)."""
 
 
+class ConvoyDisruption(StrEnum):
+    """DATC 4.A.1: when is a convoy with several routes disrupted?"""
+
+    ALL_ROUTES = "all-routes"
+    """Only when every route has lost a fleet (1982 and later rulebooks; DATC preference b)."""
+    ANY_ROUTE = "any-route"
+    """When any fleet on any route fails (the 1971 rulebook, choice a; 6.F.9-6.F.11). A fleet
+    that lies on no route does not count (6.F.12)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule option, defaulting to the DATC v3.0 preferences."""
@@ -103,6 +113,9 @@ class Rules:
     """DATC 6.G.19: a convoy by a fleet that lies on no route without a shortcut is illegal."""
     retreat_to_convoyed_attacker_origin: bool = True
     """DATC 4.A.5: a unit may retreat to the origin of an attacker that came by convoy."""
+    convoy_disruption: ConvoyDisruption = ConvoyDisruption.ALL_ROUTES
+    """DATC 4.A.1: a convoy with several routes fails when all of them (default) or any of
+    them lose a fleet."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

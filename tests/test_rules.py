@@ -8,6 +8,7 @@ from adjudicator.rules import (
     AdjacentConvoy,
     CivilDisorder,
     CoastRule,
+    ConvoyDisruption,
     MultipleOrders,
     ParadoxRule,
     Rules,
@@ -22,6 +23,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
     assert rules.multiple_orders is MultipleOrders.DROP_ALL
     assert rules.civil_disorder is CivilDisorder.Y2023
     assert rules.necessary_convoys is True
+    assert rules.convoy_disruption is ConvoyDisruption.ALL_ROUTES
     assert rules.to_mapping() == {}
 
 
@@ -33,6 +35,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
         ({"paradox": "ALL-HOLD"}, "paradox", ParadoxRule.ALL_HOLD),
         ({"necessary_convoys": "no"}, "necessary_convoys", False),
         ({"necessary_convoys": False}, "necessary_convoys", False),
+        ({"convoy-disruption": "any-route"}, "convoy_disruption", ConvoyDisruption.ANY_ROUTE),
         (
             {"civil_disorder": CivilDisorder.HOME_DISTANCE},
             "civil_disorder",
