@@ -263,10 +263,19 @@ class Phase(PhaseIndex):
 
     def prevent(self, origin: str) -> int:
         """§5.B.6 PREVENT STRENGTH: zero without a PATH or for a head-to-head loser only
-        (4.A.7 b; 6.E.4, 6.E.5, 6.G.16)."""
+        (4.A.7 b; 6.E.4, 6.E.5, 6.G.16), or with ``dislodged_unit_bounces: false`` (4.A.7 a)
+        also for a unit dislodged by a convoyed unit from its destination (6.G.10, 6.G.14,
+        6.G.15)."""
         if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
             return 0
         opp = self.opp.get(origin)
-        if opp is not None and self.head_to_head(origin, opp) and self.res(opp):
-            return 0
+        if opp is not None:
+            if self.head_to_head(origin, opp):
+                if self.res(opp):
+                    return 0
+            elif not self.rules.dislodged_unit_bounces and self.res(opp) and not self.res(origin):
+                # 4.A.7 a: dislodged by a convoyed unit from its destination, it has no effect
+                # there either (its own MOVE decides whether it was dislodged: a cycle with
+                # one consistent answer, which the resolver finds).
+                return 0
         return 1 + self.supports(self.msup.get(origin))

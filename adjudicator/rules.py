@@ -116,6 +116,11 @@ class Rules:
     convoy_disruption: ConvoyDisruption = ConvoyDisruption.ALL_ROUTES
     """DATC 4.A.1: a convoy with several routes fails when all of them (default) or any of
     them lose a fleet."""
+    dislodged_unit_bounces: bool = True
+    """DATC 4.A.7: a unit dislodged by a unit that came from its destination by convoy (no
+    head-to-head battle) still bounces a third unit there (choice b, default; 6.G.10, 6.G.14,
+    6.G.15); ``False`` is choice a, the literal rulebook: a dislodged unit never has an effect
+    on the area its attacker came from."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

@@ -24,6 +24,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
     assert rules.civil_disorder is CivilDisorder.Y2023
     assert rules.necessary_convoys is True
     assert rules.convoy_disruption is ConvoyDisruption.ALL_ROUTES
+    assert rules.dislodged_unit_bounces is True
     assert rules.to_mapping() == {}
 
 
@@ -36,6 +37,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
         ({"necessary_convoys": "no"}, "necessary_convoys", False),
         ({"necessary_convoys": False}, "necessary_convoys", False),
         ({"convoy-disruption": "any-route"}, "convoy_disruption", ConvoyDisruption.ANY_ROUTE),
+        ({"dislodged_unit_bounces": "false"}, "dislodged_unit_bounces", False),
         (
             {"civil_disorder": CivilDisorder.HOME_DISTANCE},
             "civil_disorder",
