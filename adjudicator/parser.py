@@ -121,6 +121,8 @@ def parse_orders(
     With a ``position`` the phase decides what a form means (a move in a retreat phase is a
     :class:`~adjudicator.model.Retreat`, a bare unit in an adjustment phase a
     :class:`~adjudicator.model.Build`) and left-out unit types are filled from the units there.
+    A removal sign before the unit (``- F Kie``, ``* A Mun``) is read only where the phase is
+    known to be an adjustment phase; elsewhere it is an error, never guessed.
 
     ``lang`` (``"en"``, ``"de"``) forces the language; without it the language is detected from
     the whole file (English when the file shows none). Names and keywords of the other

@@ -87,6 +87,7 @@ class OrderBuilder:
             "disband": self._disband,
             "build": self._build,
             "waive": lambda draft: Waive(),
+            "remove": self._remove,
             "bare": self._bare,
         }
 
@@ -181,6 +182,20 @@ class OrderBuilder:
     def _disband(self, draft: Draft) -> Order | None:
         own = self._own(draft)
         return None if own is None else Disband(*own)
+
+    def _remove(self, draft: Draft) -> Order | None:
+        """``- F Kie``, ``* A Mun``: a removal, but only where the phase is known to be an
+        adjustment phase; elsewhere the sign may be a list mark, so nothing is guessed."""
+        if self.phase is PhaseType.ADJUSTMENT:
+            return self._disband(draft)
+        sign = self.line[draft.start]
+        self.problem(
+            self.vocab.say("removal_sign_phase", sign=sign),
+            ParseCode.SYNTAX,
+            draft.start + 1,
+            hint=self.vocab.say("hint_removal_sign"),
+        )
+        return None
 
     def _build(self, draft: Draft) -> Order | None:
         unit = _unit(draft)

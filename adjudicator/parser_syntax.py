@@ -17,7 +17,7 @@ from lark import Token, Transformer
 from adjudicator.model import UnitType
 
 OrderKind = Literal[
-    "hold", "move", "support", "convoy", "retreat", "disband", "build", "waive", "bare"
+    "hold", "move", "support", "convoy", "retreat", "disband", "build", "waive", "remove", "bare"
 ]
 
 
@@ -192,6 +192,9 @@ class SyntaxBuilder(Transformer[Token, Any]):
 
     def waive(self, children: list[Any]) -> Draft:
         return _draft("waive", children)
+
+    def remove(self, children: list[Any]) -> Draft:
+        return _draft("remove", children)
 
     def bare(self, children: list[Any]) -> Draft:
         return _draft("bare", children)

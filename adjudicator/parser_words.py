@@ -119,6 +119,14 @@ _ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
         "hint_coasts": "{province} has the coasts {choices}",
         "hint_no_coasts": "{province} has no named coasts",
         "convoyed_fleet": "only armies are convoyed, but the convoy names a fleet",
+        "removal_sign_phase": (
+            "{sign!r} before a unit removes it, and removals belong to an adjustment phase; "
+            "this is none (or none is known)"
+        ),
+        "hint_removal_sign": (
+            "write the order without the sign, or give the phase (a position or a line "
+            "'Winter 1901') if a removal is meant"
+        ),
         # phase lines
         "phase": "{season} {year} ({kind})",
         "unknown_season": "unknown season {word!r} in the phase line {text!r}",
@@ -152,12 +160,14 @@ _ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
         "sign._LSQB": "'['",
         "sign._RSQB": "']'",
         "sign.PLUS": "'+' (build)",
+        "sign.STAR": "'*' (remove)",
         "sign._LIST_MARK": "a list number ('1.')",
         "sign.$END": "the end of the order",
         "sign.DASH": "'-' (move)",
         "group.unit_type": "a unit type",
         "group.move": "a move",
         "group.coast": "a coast ('/nc')",
+        "group.removal_sign": "a removal sign ('-', '*')",
     }
 )
 
@@ -195,6 +205,14 @@ _GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
         "hint_coasts": "{province} hat die Küsten {choices}",
         "hint_no_coasts": "{province} hat keine benannten Küsten",
         "convoyed_fleet": "Nur Armeen werden konvoiert, der Konvoi nennt aber eine Flotte",
+        "removal_sign_phase": (
+            "{sign!r} vor einer Einheit baut sie ab, und Abbau gibt es nur in einer "
+            "Anpassungsphase; dies ist keine (oder keine bekannte)"
+        ),
+        "hint_removal_sign": (
+            "den Befehl ohne das Zeichen schreiben, oder die Phase angeben (eine Stellung oder "
+            "eine Zeile 'Winter 1901'), wenn ein Abbau gemeint ist"
+        ),
         "phase": "{season} {year} ({kind})",
         "unknown_season": "Unbekannte Jahreszeit {word!r} in der Phasenzeile {text!r}",
         "unknown_phase_kind": "Unbekannte Phase {word!r} in der Phasenzeile {text!r}",
@@ -229,12 +247,14 @@ _GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
         "sign._LSQB": "'['",
         "sign._RSQB": "']'",
         "sign.PLUS": "'+' (Aufbau)",
+        "sign.STAR": "'*' (Abbau)",
         "sign._LIST_MARK": "eine Listennummer ('1.')",
         "sign.$END": "das Ende des Befehls",
         "sign.DASH": "'-' (ziehen)",
         "group.unit_type": "eine Einheitenart",
         "group.move": "ein Zug",
         "group.coast": "eine Küste ('/nk')",
+        "group.removal_sign": "ein Abbauzeichen ('-', '*')",
     }
 )
 
@@ -578,6 +598,7 @@ _GROUPS: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"ARMY", "FLEET"}), "group.unit_type"),
     (frozenset({"DASH", "MOVE", "TO"}), "group.move"),
     (frozenset({"_SLASH", "_LPAR"}), "group.coast"),
+    (frozenset({"DASH", "STAR"}), "group.removal_sign"),
 )
 
 # The order in which expected items are listed: the likeliest continuation first.
@@ -596,6 +617,7 @@ _ORDER = (
     "REMOVE",
     "BUILD",
     "PLUS",
+    "STAR",
     "WAIVE",
     "VIA",
     "BY",

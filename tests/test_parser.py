@@ -723,3 +723,53 @@ def test_jdip_datc_orders_parse(shared_dir: Path) -> None:
     result = parse_orders("\n".join(lines), STANDARD)
     assert len(result.orders) > 600
     assert sorted(d.code for d in result.diagnostics) == ["convoyed-fleet", "unknown-power"]
+
+
+# --------------------------------------------------------------------------- notation.md §2 layouts
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("- A Mun", "A MUN D"),
+        ("* A Ber", "A BER D"),
+        ("Germany: - Mun", "A MUN D"),
+        ("2. * Berlin", "A BER D"),
+        ("+ A Par", "A PAR B"),
+    ],
+)
+def test_removal_sign_in_an_adjustment_phase(text: str, expected: str) -> None:
+    assert str(parse(text, ADJUSTMENTS)) == expected
+
+
+def test_removal_sign_after_a_winter_phase_line() -> None:
+    result = parse_orders("Winter 1901\nGermany: - F Kie; * A Mun", STANDARD)
+    assert result.diagnostics == ()
+    assert [str(o.order) for o in result.orders] == ["F KIE D", "A MUN D"]
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "column"),
+    [
+        ("- F Kie", None, 1),
+        ("* A Mun", MOVEMENT, 1),
+        ("Germany: - A Mun", MOVEMENT, 10),
+        ("- A Vie", RETREATS, 1),
+        ("Fall 1901\n- A Mun", None, 1),
+    ],
+)
+def test_removal_sign_elsewhere_is_not_guessed(
+    text: str, where: Position | None, column: int
+) -> None:
+    """Outside an adjustment phase a leading sign may be a list mark: an error, never a move."""
+    result = parse_orders(text, STANDARD, where)
+    assert result.orders == ()
+    (diagnostic,) = result.diagnostics
+    assert (diagnostic.code, diagnostic.column) == (ParseCode.SYNTAX, column)
+    assert "removals belong to an adjustment phase" in diagnostic.message
+    assert diagnostic.hint is not None and "Winter 1901" in diagnostic.hint
+
+
+def test_removal_sign_never_makes_a_move() -> None:
+    result = parse_orders("- A Mun - Bur", STANDARD, ADJUSTMENTS)
+    assert result.orders == ()
+    assert result.diagnostics[0].message == "unexpected '-'; expected the end of the order"
+    assert str(parse("A Mun - Bur", MOVEMENT)) == "A MUN - BUR"
