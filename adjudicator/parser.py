@@ -115,7 +115,8 @@ def parse_orders(
     lang: str | None = None,
 ) -> ParseResult:
     """Read an order file: one order per line (or several separated by ``;`` or ``,``), lines
-    qualified by power (``England: F Lon-Nth``), power headers (``England:``, ``[ENGLAND]``),
+    qualified by power (``England: F Lon-Nth``), power headers (``England:``, ``[ENGLAND]``,
+    DPjudge's ``E)`` where the map gives the letter to one power),
     ``#`` and ``//`` comments and blank lines.
 
     With a ``position`` the phase decides what a form means (a move in a retreat phase is a
@@ -471,8 +472,11 @@ class _Reader:
                         raw.column or 1,
                     )
                 )
-            # A word before a colon is a power label (`D:` is Deutschland, not disband).
-            labelled = index + 1 < len(tokens) and tokens[index + 1].type == "_COLON"
+            # A word before a colon is a power label (`D:` is Deutschland, not disband), and
+            # so is the first word of an item before `)` (DPjudge's `E)`).
+            after = tokens[index + 1].type if index + 1 < len(tokens) else None
+            first = not fed or fed[-1].type == "_LIST_MARK"
+            labelled = after == "_COLON" or (after == "_RPAR" and first)
             if raw.type == "WORD" and not labelled:
                 token = self.retype(raw, parser.choices())  # type: ignore[no-untyped-call]
             try:

@@ -30,7 +30,15 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.parser_syntax import Draft, ItemDraft, Name, OrderKind, Place, UnitRef
+from adjudicator.parser_syntax import (
+    Draft,
+    ItemDraft,
+    LetterName,
+    Name,
+    OrderKind,
+    Place,
+    UnitRef,
+)
 from adjudicator.parser_words import ParseCode, Problem, Vocabulary, fold
 from adjudicator.position import Position
 
@@ -116,6 +124,11 @@ class OrderBuilder:
 
     def _label(self, name: Name) -> str | None:
         text = self.text(name)
+        if isinstance(name, LetterName) and not (len(text) == 1 and text.isalpha()):
+            self.problem(
+                self.vocab.say("letter_label", text=text), ParseCode.UNKNOWN_POWER, name.column
+            )
+            return None
         found = self.map.lookup_power(text, self.lang)
         if len(found) == 1:
             return found[0]

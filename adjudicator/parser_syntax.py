@@ -38,6 +38,11 @@ class Name:
 
 
 @dataclass(frozen=True, slots=True)
+class LetterName(Name):
+    """A power label written DPjudge's way, ``E)``: it must be one letter of one power."""
+
+
+@dataclass(frozen=True, slots=True)
 class Place:
     name: Name
     coast: Name | None
@@ -162,6 +167,10 @@ class SyntaxBuilder(Transformer[Token, Any]):
 
     def label(self, children: list[Name]) -> Name:
         return children[0]
+
+    def letter_label(self, children: list[Name]) -> Name:
+        (name,) = children
+        return LetterName(name.words, name.columns, name.start, name.end)
 
     def item(self, children: list[Any]) -> ItemDraft:
         label = next((c for c in children if isinstance(c, Name)), None)

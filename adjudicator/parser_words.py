@@ -112,6 +112,10 @@ _ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
             "{text!r} is a power, not a province; a power header ends with ':' ({text}:)"
         ),
         "unknown_power": "unknown power {text!r}{suggest}",
+        "letter_label": (
+            "a power header ending in ')' is one letter of a power (E); {text!r} is none, "
+            "so write {text}:"
+        ),
         "ambiguous_power": "ambiguous power {text!r}: could be {choices}",
         "hint_powers": "the powers of this map are {powers}",
         "foreign_adjective": "unknown power {text!r} before the unit; the word is ignored{suggest}",
@@ -196,6 +200,10 @@ _GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
             "{text!r} ist eine Macht, keine Provinz; eine Machtüberschrift endet mit ':' ({text}:)"
         ),
         "unknown_power": "Unbekannte Macht {text!r}{suggest}",
+        "letter_label": (
+            "Eine Machtüberschrift mit ')' ist ein Buchstabe einer Macht (E); {text!r} ist "
+            "keiner, also {text}: schreiben"
+        ),
         "ambiguous_power": "Mehrdeutige Macht {text!r}: möglich sind {choices}",
         "hint_powers": "die Mächte dieser Karte sind {powers}",
         "foreign_adjective": (

@@ -773,3 +773,65 @@ def test_removal_sign_never_makes_a_move() -> None:
     assert result.orders == ()
     assert result.diagnostics[0].message == "unexpected '-'; expected the end of the order"
     assert str(parse("A Mun - Bur", MOVEMENT)) == "A MUN - BUR"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "powers"),
+    [
+        ("E)\nF Lon - Nth\nF)\nA Par - Bur", None, ["England", "France"]),
+        ("E) F Lon - Nth; A) A Vie - Gal", None, ["England", "Austria"]),
+        # on the line of an order the letter labels that order only, as `Germany:` would
+        ("1) G) A Mun - Bur\nA Ber - Kie", None, ["Germany", None]),
+        ("D)\nA Mün nach Burgund", "de", ["Germany"]),
+        ("T)\nF Ank - Bla", "de", ["Turkey"]),
+    ],
+)
+def test_letter_power_header(text: str, lang: str | None, powers: list[str]) -> None:
+    """DPjudge's ``E)``: a letter the map gives to one power, as a header or a line label."""
+    result = parse_orders(text, STANDARD, lang=lang)
+    assert result.diagnostics == ()
+    assert [o.power for o in result.orders] == powers
+
+
+def test_list_marks_and_coasts_are_no_letter_headers() -> None:
+    result = parse_orders("1) A Par - Bur\nF Spa(sc) - Por", STANDARD)
+    assert result.diagnostics == ()
+    assert [(o.power, str(o.order)) for o in result.orders] == [
+        (None, "A PAR - BUR"),
+        (None, "F SPA/SC - POR"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "code", "words"),
+    [
+        ("D) A Mun - Bur", "en", "unknown-power", "unknown power 'D'"),
+        ("X)", None, "unknown-power", "unknown power 'X'"),
+        ("England) F Lon - Nth", None, "unknown-power", "one letter of a power (E)"),
+    ],
+)
+def test_letter_power_header_errors(text: str, lang: str | None, code: str, words: str) -> None:
+    (diagnostic,) = parse_orders(text, STANDARD, lang=lang).diagnostics
+    assert (diagnostic.code, diagnostic.column) == (code, 1)
+    assert words in diagnostic.message
+
+
+def test_letter_of_two_powers_is_no_header() -> None:
+    twins = _twin_map()
+    solo, duo = (Power(n, {"en": (n, "S")}, {"en": n}, ()) for n in ("Solo", "Second"))
+    shared = GameMap(
+        name="twins",
+        title="Twins",
+        aliases=(),
+        victory=1,
+        languages=("en",),
+        provinces=dict(twins.provinces),
+        powers={"Solo": solo, "Second": duo},
+        coast_names={},
+        army_edges={"AAA": frozenset({"BBB"}), "BBB": frozenset({"AAA"})},
+        fleet_edges={},
+        source="<test>",
+    )
+    (diagnostic,) = parse_orders("S)\nA Alpha - Beta", shared).diagnostics
+    assert diagnostic.code == "ambiguous-power"
+    assert "'S'" in diagnostic.message
