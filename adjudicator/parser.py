@@ -116,7 +116,8 @@ def parse_orders(
 ) -> ParseResult:
     """Read an order file: one order per line (or several separated by ``;`` or ``,``), lines
     qualified by power (``England: F Lon-Nth``), power headers (``England:``, ``[ENGLAND]``,
-    DPjudge's ``E)`` where the map gives the letter to one power),
+    DPjudge's ``E)`` where the map gives the letter to one power), DPjudge's ``CLEAR`` and
+    ``(NMR)`` lines (they take back the current power's earlier orders),
     ``#`` and ``//`` comments and blank lines.
 
     With a ``position`` the phase decides what a form means (a move in a retreat phase is a
@@ -265,6 +266,11 @@ def _scanner() -> _Scanner:
     return _Scanner(_grammar())
 
 
+_COMMENT = re.compile(r"#|//")
+# DPjudge's lines that take back a power's earlier orders, after an optional power label.
+_CLEAR = re.compile(r"(?P<label>.*?)\s*(?P<word>CLEAR|\(\s*NMR\s*\))\s*", re.IGNORECASE)
+
+
 class _LineError(Exception):
     """A problem that ends the reading of one item or line (internal)."""
 
@@ -316,7 +322,7 @@ class _Reader:
         )
 
     def read_line(self, number: int, line: str) -> None:
-        if self.read_phase(number, line):
+        if self.read_phase(number, line) or self.read_clear(number, line):
             return
         tokens = self.lex(line)
         if not tokens:
@@ -344,6 +350,31 @@ class _Reader:
             power = line_power or order_power(built.order, self.position)
             text = line[built.start : built.end]
             self.orders.append(ParsedOrder(power, built.order, number, built.column, text))
+
+    def read_clear(self, number: int, line: str) -> bool:
+        """A ``CLEAR`` or ``(NMR)`` line (DPjudge) discards the orders read so far for the
+        current power: the line's label (``England: CLEAR``), else the header, else (a file
+        with no power named) every order read so far. False when the line is none."""
+        match = _CLEAR.fullmatch(_COMMENT.split(line, maxsplit=1)[0])
+        if match is None or self.is_name(match.group("word")):
+            return False
+        power = self.header
+        if match.start("word") > 0:
+            tokens = self.lex(line[: match.start("word")])
+            if not tokens or tokens[-1].type not in ("_COLON", "_RSQB", "_RPAR"):
+                return False
+            builder = OrderBuilder(self.map, self.vocab, self.position, line)
+            try:
+                item = self.parse_item(tokens, builder)
+            except _LineError:
+                return False  # no label: the line is read as an order and its error reported
+            for problem in builder.problems:
+                self.report(problem, number, line)
+            if builder.problems:
+                return True
+            power = item.power
+        self.orders = [o for o in self.orders if power is not None and o.power != power]
+        return True
 
     def read_phase(self, number: int, line: str) -> bool:
         """Read a phase line (``Herbst 1901``); False when the line is none."""

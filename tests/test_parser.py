@@ -835,3 +835,50 @@ def test_letter_of_two_powers_is_no_header() -> None:
     (diagnostic,) = parse_orders("S)\nA Alpha - Beta", shared).diagnostics
     assert diagnostic.code == "ambiguous-power"
     assert "'S'" in diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "kept"),
+    [
+        # a header's power: its earlier orders go, later ones stay
+        ("England:\nF Lon - Nth\nCLEAR\nF Lon - Eng", None, [("England", "F LON - ENG")]),
+        (
+            "England: F Lon - Nth\nFrance: A Par - Bur\nEngland: CLEAR\nEngland: F Lon - Eng",
+            None,
+            [("France", "A PAR - BUR"), ("England", "F LON - ENG")],
+        ),
+        # the power of unlabelled orders comes from the position
+        (
+            "F Lon - Nth\nA Par - Bur\nEngland: clear // take it back\nF Lon - Eng",
+            MOVEMENT,
+            [("France", "A PAR - BUR"), ("England", "F LON - ENG")],
+        ),
+        ("E)\nF Lon - Nth\nF)\nA Par - Bur\nE) (NMR)", None, [("France", "A PAR - BUR")]),
+        ("[ENGLAND]\nF Lon - Nth\n( nmr )", None, []),
+        # no power named anywhere: the file is one power's orders, all taken back
+        ("F Lon - Nth\nA Par - Bur\n(NMR)\nF Lon - Eng", None, [(None, "F LON - ENG")]),
+    ],
+)
+def test_clear_and_nmr_discard_earlier_orders(
+    text: str, where: Position | None, kept: list[tuple[str | None, str]]
+) -> None:
+    """DPjudge's ``CLEAR`` and ``(NMR)`` lines take back the current power's earlier orders."""
+    result = parse_orders(text, STANDARD, where)
+    assert result.diagnostics == ()
+    assert [(o.power, str(o.order)) for o in result.orders] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "column"),
+    [
+        ("F Lon - Nth\nEnglnd: CLEAR", "unknown-power", 1),
+        ("F Lon - Nth\nA Par CLEAR", "syntax", 7),
+        ("F Lon - Nth\nCLEARLY", "unknown-province", 1),
+    ],
+)
+def test_clear_needs_a_clear_line(text: str, code: str, column: int) -> None:
+    """``CLEAR`` after a bad label or inside an order discards nothing and is reported."""
+    result = parse_orders(text, STANDARD)
+    assert [str(o.order) for o in result.orders] == ["F LON - NTH"]
+    (diagnostic,) = result.diagnostics
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == (code, 2, column)
