@@ -201,7 +201,10 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         }
         print(json.dumps(report, indent=2, ensure_ascii=False), file=out)
     else:
-        _print_diagnostics(diagnostics, out)
+        from adjudicator.parser_words import vocabulary
+
+        words = vocabulary(parsed.lang).diagnostic_words()  # `Fehler`, `Warnung` in German
+        _print_diagnostics(diagnostics, out, words)
         lang = parsed.lang if parsed.lang in _CHECK_SUMMARY else "en"
         noun = _PROBLEM_NOUNS[lang][0 if len(diagnostics) == 1 else 1]
         summary = _CHECK_SUMMARY[lang].format(

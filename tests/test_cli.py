@@ -175,7 +175,7 @@ def test_check_speaks_the_language_of_a_german_file(tmp_path: Path) -> None:
     )
     code, out = run("check", str(orders))
     assert code == EXIT_FAILED
-    assert f"{orders}:3:1: error: eine Armee kann nicht auf See ziehen: 'A BER - NTH'" in out
+    assert f"{orders}:3:1: Fehler: eine Armee kann nicht auf See ziehen: 'A BER - NTH'" in out
     assert "Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'?" in out
     assert out.splitlines()[-1] == f"{orders}: 2 Befehle, 2 Probleme"
 
