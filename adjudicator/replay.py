@@ -13,7 +13,7 @@ import itertools
 import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -94,23 +94,37 @@ def replay_game(data: Mapping[str, Any], name: str, rules: Rules | None = None) 
     """Replay a saved game already read into plain data."""
     from adjudicator.engine import adjudicate
 
-    game_map = load_map(str(data.get("map") or "standard"))
-    phases = [p for p in data.get("phases", []) if _is_phase(p.get("name", ""))]
+    _check_shape(data, name)
+    try:
+        game_map = load_map(str(data.get("map") or "standard"))
+    except InputError as exc:
+        raise _in_game(exc, name, "map") from None
+    phases = [p for p in data["phases"] if _is_phase(p["name"])]
     predicted: Position | None = None
     done = 0
     for current, following in itertools.pairwise(phases):
-        recorded = recorded_position(current, game_map)
-        if recorded.phase.type is PhaseType.RETREAT and predicted is not None:
-            recorded = predicted
-        orders = _orders(current.get("orders") or {}, game_map, recorded)
+        try:
+            recorded = recorded_position(current, game_map)
+            if recorded.phase.type is PhaseType.RETREAT and predicted is not None:
+                recorded = predicted
+            orders = _orders(current.get("orders") or {}, game_map, recorded)
+            expected = recorded_position(following, game_map)
+        except InputError as exc:  # a unit, power or order the record gets wrong
+            raise _in_game(exc, name, f"phase {current['name']}") from None
         result = adjudicate(recorded, orders, rules, game_map=game_map)
         done += 1
-        expected = recorded_position(following, game_map)
         difference = compare(result.next_position, expected, str(current["name"]))
         if difference is not None:
             return GameReplay(name, done, difference)
         predicted = result.next_position
     return GameReplay(name, done)
+
+
+def _in_game(exc: InputError, name: str, where: str) -> InputError:
+    """``exc`` located in the game file ``name``, its messages saying ``where`` in the game."""
+    return InputError(
+        [replace(d, message=f"{where}: {d.message}", path=name, line=0) for d in exc.diagnostics]
+    )
 
 
 def recorded_position(phase: Mapping[str, Any], game_map: GameMap) -> Position:
@@ -123,7 +137,7 @@ def recorded_position(phase: Mapping[str, Any], game_map: GameMap) -> Position:
     for power_name, texts in (state.get("units") or {}).items():
         power = _power(power_name, game_map)
         for text in texts:
-            unit = _unit(power, text.lstrip("*"))
+            unit = _unit(power, text.lstrip("*"), game_map)
             if text.startswith("*"):
                 dislodged.append(Dislodgement(unit, ""))
             else:
@@ -187,9 +201,63 @@ def _power(name: str, game_map: GameMap) -> str:
     return found[0]
 
 
-def _unit(power: str, text: str) -> Unit:
+def _unit(power: str, text: str, game_map: GameMap) -> Unit:
     kind, _, place = text.strip().partition(" ")
-    return Unit(power, UnitType(kind.upper()), Location.parse(place))
+    try:
+        unit = Unit(power, UnitType(kind.upper()), Location.parse(place))
+    except ValueError:
+        unit = None
+    if unit is None or unit.location.province not in game_map.provinces:
+        raise InputError.single(
+            f"invalid unit {text!r} of {power}; expected a form like 'A PAR' or 'F STP/SC'", "unit"
+        )
+    return unit
+
+
+def _check_shape(data: object, name: str) -> None:
+    """Raise :class:`InputError` naming the first key a saved game lacks or gets wrong: a game
+    without phases or a phase without its state would otherwise replay as matched."""
+
+    def fail(message: str) -> None:
+        raise InputError.single(message, "game-shape", name)
+
+    if not isinstance(data, Mapping):
+        fail("a saved game must be a JSON object with 'phases' (the diplomacy package's format)")
+    assert isinstance(data, Mapping)
+    if "phases" not in data:
+        fail("missing key 'phases'")
+    phases = data["phases"]
+    if not isinstance(phases, list):
+        fail("phases: must be a list of phases")
+    if not phases:
+        fail("phases: no phases to replay")
+    for index, phase in enumerate(phases):
+        key = f"phases[{index}]"
+        if not isinstance(phase, Mapping):
+            fail(f"{key}: must be an object with 'name', 'state' and 'orders'")
+        for needed in ("name", "state", "orders"):
+            if needed not in phase:
+                fail(f"{key}: missing key {needed!r}")
+        if not isinstance(phase["name"], str):
+            fail(f"{key}.name: must be a phase name like 'S1901M'")
+        state = phase["state"]
+        if not isinstance(state, Mapping):
+            fail(f"{key}.state: must be an object with 'units'")
+        if "units" not in state:
+            fail(f"{key}.state: missing key 'units'")
+        for field_name in ("units", "centers"):
+            _check_lists(state.get(field_name) or {}, f"{key}.state.{field_name}", fail)
+        _check_lists(phase["orders"] or {}, f"{key}.orders", fail)
+
+
+def _check_lists(value: object, key: str, fail: Callable[[str], None]) -> None:
+    """``value`` maps each power to a list (or null) of strings."""
+    ok = isinstance(value, Mapping) and all(
+        items is None or (isinstance(items, list) and all(isinstance(i, str) for i in items))
+        for items in value.values()
+    )
+    if not ok:
+        fail(f"{key}: must map each power to a list of texts")
 
 
 def _is_phase(name: str) -> bool:

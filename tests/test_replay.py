@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,3 +95,42 @@ def test_cli_replay_malformed_json(tmp_path: Path, capsys: pytest.CaptureFixture
     bad.write_text('{"phases": [', encoding="utf-8")
     assert main(["replay", str(bad)], stdout=io.StringIO()) == 2
     assert f"{bad}:1:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("mangle", "expected"),
+    [
+        (lambda g: [1, 2], "a saved game must be a JSON object with 'phases'"),
+        (lambda g: g.pop("phases"), "missing key 'phases'"),
+        (lambda g: g.update(phases={}), "phases: must be a list of phases"),
+        (lambda g: g.update(phases=[]), "phases: no phases to replay"),
+        (lambda g: g["phases"].__setitem__(1, "x"), "phases[1]: must be an object"),
+        (lambda g: g["phases"][1].pop("name"), "phases[1]: missing key 'name'"),
+        (lambda g: g["phases"][0].pop("state"), "phases[0]: missing key 'state'"),
+        (lambda g: g["phases"][0]["state"].pop("units"), "phases[0].state: missing key 'units'"),
+        (lambda g: g["phases"][0].pop("orders"), "phases[0]: missing key 'orders'"),
+        (lambda g: g["phases"][0].update(orders=["F LON H"]), "phases[0].orders: must map"),
+        (lambda g: g["phases"][0]["state"]["units"].update(ENGLAND="F LON"), "must map"),
+        (lambda g: g["phases"][0]["state"]["units"].update(ENGLAND=["X LON"]), "'X LON'"),
+        (lambda g: g["phases"][0]["orders"].update(ENGLAND=["F LON - XYZ"]), "'XYZ'"),
+        (lambda g: g["phases"][0]["orders"].update(FOO=["F LON H"]), "unknown power 'FOO'"),
+    ],
+)
+def test_cli_replay_saved_game_of_the_wrong_shape(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mangle: Any,
+    expected: str,
+) -> None:
+    """A saved game missing keys or with values of the wrong type is unusable input (exit 2)
+    with a message naming the file and the key, never a traceback nor a silent 'matched'."""
+    game: Any = synthetic_game(["F NTH"])
+    replaced = mangle(game)
+    if replaced == [1, 2]:  # the whole game replaced by a list
+        game = replaced
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    assert main(["replay", "--no-progress", str(path)], stdout=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}"), err
+    assert expected in err, err
