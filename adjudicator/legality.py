@@ -38,6 +38,7 @@ from operator import attrgetter
 
 from adjudicator.gamemap import GameMap
 from adjudicator.legality_adjustments import AdjustmentChecks
+from adjudicator.legality_coasts import strict_coasts
 from adjudicator.legality_codes import IllegalCode, Illegality, Normalised, reject
 from adjudicator.legality_retreats import RetreatChecks, retreat_options
 from adjudicator.maptables import tables
@@ -274,13 +275,19 @@ class Checker(RetreatChecks, AdjustmentChecks):
         if units is None:
             units = dict(zip(map(_PROVINCE, position.units), position.units, strict=True))
         self.units = units
+        # Strict coast choices (4.B.5, 4.B.6 a) take the general checks: the shortcuts drop
+        # wrong or irrelevant coasts as the defaults do.
+        self.coast_checks = strict_coasts(rules)
+        phase = position.phase.type
         # The shortcuts (adjudicator.legality_fast) assume every unit stands on a known
         # province, so that an order naming a unit's province never needs that check.
-        self.fast = position.phase.type is PhaseType.MOVEMENT and self.tables.known.issuperset(
-            self.units
+        self.fast = (
+            phase is PhaseType.MOVEMENT
+            and not self.coast_checks
+            and self.tables.known.issuperset(self.units)
         )
-        self.retreating = position.phase.type is PhaseType.RETREAT
-        self.winter = position.phase.type is PhaseType.ADJUSTMENT
+        self.retreating = phase is PhaseType.RETREAT and not self.coast_checks
+        self.winter = phase is PhaseType.ADJUSTMENT and not self.coast_checks
         self._counts = None
 
     def check(self, power: str, order: Order) -> Normalised | Illegality:

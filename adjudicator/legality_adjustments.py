@@ -4,16 +4,20 @@
 from __future__ import annotations
 
 from adjudicator.gamemap import ProvinceType
+from adjudicator.legality_coasts import coast_garbage
 from adjudicator.legality_codes import IllegalCode, Illegality, own_unit, reject
 from adjudicator.legality_fast import WinterShortcuts
 from adjudicator.model import Build, Disband, Location, Order, UnitType, Waive
 from adjudicator.phases import adjustment_counts
+from adjudicator.rules import Rules
 
 
 class AdjustmentChecks(WinterShortcuts):
     """Mixin of :class:`~adjudicator.legality.Checker`: the general checks of a winter order,
     and the builds (positive) or removals (negative) each power owes."""
 
+    rules: Rules
+    coast_checks: bool
     _counts: dict[str, int] | None = None
 
     @property
@@ -73,6 +77,10 @@ class AdjustmentChecks(WinterShortcuts):
         unit = own_unit(power, order, self.units.get(order.location.province))
         if isinstance(unit, Illegality):
             return unit
+        if self.coast_checks:
+            bad = coast_garbage(self.map, self.rules, self.units, order, unit)
+            if bad is not None:
+                return bad
         if self.counts.get(power, 0) >= 0:
             return reject(IllegalCode.NO_REMOVALS, f"the power {power} owes no removals", order)
         return Disband(unit.type, unit.location)

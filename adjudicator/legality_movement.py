@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from adjudicator import convoys
 from adjudicator.gamemap import ProvinceType
+from adjudicator.legality_coasts import coast_garbage
 from adjudicator.legality_codes import IllegalCode, Illegality, own_unit, reject
 from adjudicator.legality_fast import Shortcuts
 from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
@@ -23,10 +24,17 @@ class MovementChecks(Shortcuts):
     declare, whose fleets at sea (found on first use) these checks share.
     """
 
+    coast_checks: bool
+    """Whether a strict coast choice (4.B.5, 4.B.6) is on: :func:`coast_garbage` must run."""
+
     def _movement(self, power: str, order: Hold | Move | Support | Convoy) -> Order | Illegality:
         unit = own_unit(power, order, self.units.get(order.location.province))
         if isinstance(unit, Illegality):
             return unit
+        if self.coast_checks:
+            bad = coast_garbage(self.map, self.rules, self.units, order, unit)
+            if bad is not None:
+                return bad
         match order:
             case Hold():
                 return Hold(unit.type, unit.location)

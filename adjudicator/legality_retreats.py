@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from adjudicator.gamemap import GameMap
+from adjudicator.legality_coasts import coast_garbage
 from adjudicator.legality_codes import IllegalCode, Illegality, reject
 from adjudicator.legality_movement import MovementChecks
 from adjudicator.maptables import tables
@@ -102,6 +103,10 @@ class RetreatChecks(MovementChecks):
         if isinstance(found, Illegality):
             return found
         unit = found.unit
+        if self.coast_checks:
+            bad = coast_garbage(self.map, self.rules, self.units, order, unit)
+            if bad is not None:
+                return bad
         if isinstance(order, Disband):
             return Disband(unit.type, unit.location)
         target = self._target(unit, order.destination, order, convoy=False, for_support=False)

@@ -53,6 +53,16 @@ class CoastRule(StrEnum):
     """The order is illegal without its coast."""
 
 
+class UnitCoast(StrEnum):
+    """DATC 4.B.5: an order that names the wrong coast for its fleet (``F SPA/NC - LYO`` for a
+    fleet on the south coast)."""
+
+    IGNORE = "ignore"
+    """The coast is garbage and ignored; the order stands (DATC preference b, 6.B.10)."""
+    STRICT = "strict"
+    """The order is illegal (choice a): only the coast the fleet is on may be named."""
+
+
 class MultipleOrders(StrEnum):
     """DATC 4.D.3: several different orders for one unit."""
 
@@ -121,6 +131,9 @@ class Rules:
     head-to-head battle) still bounces a third unit there (choice b, default; 6.G.10, 6.G.14,
     6.G.15); ``False`` is choice a, the literal rulebook: a dislodged unit never has an effect
     on the area its attacker came from."""
+    unit_coast: UnitCoast = UnitCoast.IGNORE
+    """DATC 4.B.5: a wrong coast given for the ordered fleet, or for the fleet a support
+    names."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

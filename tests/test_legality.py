@@ -164,6 +164,8 @@ ROWS = [
         "F LON - NTH", id="6.A.6"),
     Row(IllegalCode.DUPLICATE_ORDER, {"England": ["A LVP"]},
         {"England": ["A LVP - YOR", "A LVP H"]}, "A LVP - YOR"),
+    Row(IllegalCode.WRONG_UNIT_COAST, {"France": ["F SPA/SC"]}, {"France": ["F SPA/NC - LYO"]},
+        "F SPA/NC - LYO", rules={"unit_coast": "strict"}, id="6.B.10-strict"),
     Row(IllegalCode.MOVE_TO_SELF, {"Germany": ["F KIE"]}, {"Germany": ["F KIE - KIE"]},
         "F KIE - KIE", id="6.A.4"),
     Row(IllegalCode.NOT_ADJACENT, {"England": ["F NTH"]}, {"England": ["F NTH - PIC"]},
@@ -346,6 +348,45 @@ def test_unknown_coast_is_ignored() -> None:
     verdict = check_order(pos, "France", read("F MAO - SPA/WC"), STANDARD, Rules())
     assert isinstance(verdict, Illegality)
     assert verdict.code is IllegalCode.MISSING_COAST
+
+
+STRICT_UNIT_COAST = Rules.from_mapping({"unit_coast": "strict"})
+WRONG = IllegalCode.WRONG_UNIT_COAST
+
+
+@pytest.mark.parametrize(
+    ("units", "phase", "given", "code"),
+    [
+        ({"France": ["F SPA/SC"]}, "S1901M", "F SPA/SC - LYO", None),
+        ({"France": ["F SPA/SC"]}, "S1901M", "F SPA - LYO", None),  # no coast is no wrong coast
+        ({"France": ["F SPA/SC"]}, "S1901M", "F SPA/NC H", WRONG),
+        ({"France": ["F SPA/SC", "F MAR"]}, "S1901M", "F MAR S F SPA/NC", WRONG),
+        ({"France": ["F SPA/SC", "F MAR"]}, "S1901M", "F MAR S F SPA/SC - LYO", None),
+        ({"France": ["F SPA/SC", "F MAR"]}, "S1901M", "F MAR S F SPA/NC - LYO", WRONG),
+        ({"France": ["A GAS"]}, "S1901M", "A GAS - SPA/NC", None),  # an army: 4.B.6, not 4.B.5
+        ({"Russia": ["F STP/SC", "A MOS"]}, "W1901A", "F STP/NC D", WRONG),
+        ({"Russia": ["F STP/SC", "A MOS"]}, "W1901A", "F STP/SC D", None),
+        ({"Italy": ["F WES"]}, "S1901R", "F SPA/NC R LYO", WRONG),
+        ({"Italy": ["F WES"]}, "S1901R", "F SPA/SC R LYO", None),
+    ],
+)
+def test_unit_coast_strict(
+    units: Mapping[str, Sequence[str]], phase: str, given: str, code: IllegalCode | None
+) -> None:
+    """4.B.5 a: a coast named for the ordered or supported fleet must be its own; the default
+    ignores it (4.B.5 b, 6.B.10)."""
+    centers = {"Russia": ["MOS"]} if phase.endswith("A") else None
+    retreat = phase.endswith("R")
+    dislodged = {"France": {"F SPA/SC": "WES"}} if retreat else None
+    pos = position(units, phase, dislodged, centers=centers)
+    power = "France" if retreat else next(iter(units))
+    verdict = check_order(pos, power, read(given), STANDARD, STRICT_UNIT_COAST)
+    if code is None:
+        assert isinstance(verdict, Normalised), verdict
+    else:
+        assert isinstance(verdict, Illegality)
+        assert verdict.code is code
+    assert isinstance(check_order(pos, power, read(given), STANDARD, Rules()), Normalised)
 
 
 def test_explicit_path_enforced_is_kept() -> None:

@@ -12,6 +12,7 @@ from adjudicator.rules import (
     MultipleOrders,
     ParadoxRule,
     Rules,
+    UnitCoast,
 )
 
 
@@ -25,6 +26,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
     assert rules.necessary_convoys is True
     assert rules.convoy_disruption is ConvoyDisruption.ALL_ROUTES
     assert rules.dislodged_unit_bounces is True
+    assert rules.unit_coast is UnitCoast.IGNORE
     assert rules.to_mapping() == {}
 
 
@@ -38,6 +40,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
         ({"necessary_convoys": False}, "necessary_convoys", False),
         ({"convoy-disruption": "any-route"}, "convoy_disruption", ConvoyDisruption.ANY_ROUTE),
         ({"dislodged_unit_bounces": "false"}, "dislodged_unit_bounces", False),
+        ({"unit-coast": "strict"}, "unit_coast", UnitCoast.STRICT),
         (
             {"civil_disorder": CivilDisorder.HOME_DISTANCE},
             "civil_disorder",
