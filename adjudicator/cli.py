@@ -126,12 +126,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
 # ---------------------------------------------------------------------- helpers
 def _read_text(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError.single("no such file", "io", path) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.single(f"cannot read file: {exc}", "io", path) from None
+    from adjudicator.yamlsource import read_source
+
+    return read_source(path, InputError, "order file")
 
 
 def _rules(options: Sequence[str], preset: str | None = None) -> Any:

@@ -432,11 +432,6 @@ def _load_shipped(name: str) -> GameMap:
 @functools.lru_cache(maxsize=32)
 def _load_path(path: str) -> GameMap:
     from adjudicator.maploader import parse_map_text
+    from adjudicator.yamlsource import read_source
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapError.single(f"cannot read map file: {exc.strerror or exc}", "io", path) from None
-    except UnicodeDecodeError as exc:
-        raise MapError.single(f"map file is not UTF-8 text: {exc.reason}", "io", path) from None
-    return parse_map_text(text, path)
+    return parse_map_text(read_source(path, MapError, "map file"), path)

@@ -138,7 +138,8 @@ def parse_orders(
     """
     # Composed letters, so that a decomposed umlaut (u + U+0308) stays inside its word; the
     # source lines shown under diagnostics are composed too, so carets stay aligned.
-    text = unicodedata.normalize("NFC", text)
+    # a byte-order mark is left by text read as plain utf-8 from a Windows editor's file
+    text = unicodedata.normalize("NFC", text.removeprefix("\ufeff"))
     detected = detect_language(text, game_map) if lang is None else lang
     vocab = vocabulary(detected)
     if position is not None and position.map_name != game_map.name:

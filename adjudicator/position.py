@@ -31,7 +31,7 @@ from adjudicator.errors import MapError, PositionError
 from adjudicator.gamemap import GameMap, load_map
 from adjudicator.model import Location, Phase, PhaseType, Season, Unit, UnitType
 from adjudicator.outcomes import Dislodgement
-from adjudicator.yamlsource import Keys, Problems, load_yaml
+from adjudicator.yamlsource import Keys, Problems, load_yaml, read_source
 
 _KEYS = ("map", "phase", "units", "dislodged", "standoffs", "supply_centers")
 
@@ -188,16 +188,7 @@ class Position:
         """Read a position file; raise :class:`PositionError` if it cannot be read or used.
 
         A ``map:`` that names a file is found relative to the position file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PositionError.single(
-                f"cannot read position file: {exc.strerror or exc}", "io", str(path)
-            ) from None
-        except UnicodeDecodeError as exc:
-            raise PositionError.single(
-                f"position file is not UTF-8 text: {exc.reason}", "io", str(path)
-            ) from None
+        text = read_source(path, PositionError, "position file")
         return cls.loads(text, game_map, str(path))
 
 

@@ -79,10 +79,11 @@ def replay_paths(
 
 def replay_file(path: Path, rules: Rules | None = None) -> GameReplay:
     """Replay one saved game; unreadable files raise :class:`InputError`."""
+    from adjudicator.yamlsource import read_source
+
+    text = read_source(path, InputError, "game file")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.single(f"cannot read game file: {exc}", "io", str(path)) from None
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError.single(
             f"malformed JSON: {exc.msg}", "json", str(path), exc.lineno, exc.colno

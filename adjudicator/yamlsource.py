@@ -33,6 +33,7 @@ __all__ = [
     "Problems",
     "compose",
     "compose_yaml",
+    "decode_source",
     "duplicate_keys",
     "key_path",
     "load_yaml",
@@ -150,11 +151,43 @@ def read_source(path: str | Path, error: type[InputError], what: str) -> str:
     should be (``case file``) when it is missing or unreadable."""
     name = str(path)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise error.single(f"no such {what}", "io", name) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error.single(f"cannot read {what}: {exc}", "io", name) from None
+    except IsADirectoryError:
+        raise error.single(f"this is a folder, not a {what}", "io", name) from None
+    except OSError as exc:
+        raise error.single(f"cannot read {what}: {exc.strerror or exc}", "io", name) from None
+    return decode_source(data, name, error, what)
+
+
+def decode_source(data: bytes, path: str, error: type[InputError], what: str) -> str:
+    """``data`` read as UTF-8, without the byte-order mark Windows editors write first.
+
+    Any other encoding is refused rather than guessed (a wrong guess garbles names silently):
+    the error names the line and column of the first byte that is not UTF-8 and quotes the line
+    as Windows-1252, the usual culprit (German umlauts saved as Latin-1)."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if b"\0" in data[:4096]:
+            raise error.single(f"this is a binary file, not a {what}", "io", path) from None
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        end = data.find(b"\n", exc.start)
+        line = data[start : end if end >= 0 else len(data)].rstrip(b"\r")
+        column = len(data[start : exc.start].decode("utf-8", "replace")) + 1
+        bad = data[exc.start]
+        raise error.single(
+            f"{what} is not UTF-8 text: byte 0x{bad:02x} "
+            f"({bytes([bad]).decode('cp1252', 'replace')!r} in Latin-1/Windows-1252)",
+            "io",
+            path,
+            data.count(b"\n", 0, exc.start) + 1,
+            column,
+            line.decode("cp1252", "replace"),
+            hint="save the file as UTF-8 (most editors offer it under 'Save as', 'Encoding')",
+        ) from None
 
 
 def malformed_yaml(exc: Exception, text: str, path: str) -> Diagnostic:

@@ -56,7 +56,7 @@ def test_usage_error_is_unusable_input(capsys: pytest.CaptureFixture[str]) -> No
 def test_missing_order_file_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, _ = run("check", "no/such/orders.txt")
     assert code == EXIT_UNUSABLE
-    assert "no/such/orders.txt: error: no such file [io]" in capsys.readouterr().err
+    assert "no/such/orders.txt: error: no such order file [io]" in capsys.readouterr().err
 
 
 def test_malformed_position_is_unusable_input(
