@@ -35,6 +35,9 @@ class IllegalCode(StrEnum):
     """Another, different legal order was given to the same unit (4.D.3)."""
     WRONG_UNIT_COAST = "wrong-unit-coast"
     """The order names a coast its fleet is not on, under ``unit_coast: strict`` (4.B.5 a)."""
+    IRRELEVANT_COAST = "irrelevant-coast"
+    """An unknown coast, or a coast given for an army, under ``irrelevant_coast: strict``
+    (4.B.6 a)."""
     # --- moves and retreats
     MOVE_TO_SELF = "move-to-self"
     """A move or retreat to the unit's own province (6.A.4, 6.A.5)."""

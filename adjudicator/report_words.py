@@ -461,6 +461,7 @@ GERMAN = Words(
             "foreign-unit": "die Einheit gehört einer anderen Macht",
             "duplicate-order": "die Einheit hat schon einen anderen Befehl",
             "wrong-unit-coast": "die Flotte steht nicht an der genannten Küste",
+            "irrelevant-coast": "die genannte Küste gibt es nicht oder sie gilt nicht für Armeen",
             "move-to-self": "eine Einheit kann nicht in ihre eigene Provinz ziehen",
             "not-adjacent": "das Ziel grenzt nicht an, und kein Konvoi könnte helfen",
             "no-convoy-route": "kein Weg über Flotten auf See führt die Armee ans Ziel",

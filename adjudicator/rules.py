@@ -63,6 +63,16 @@ class UnitCoast(StrEnum):
     """The order is illegal (choice a): only the coast the fleet is on may be named."""
 
 
+class IrrelevantCoast(StrEnum):
+    """DATC 4.B.6: a coast that does not exist (``SPA/WC``, ``BRE/EC``) or does not matter (an
+    army's ``A GAS - SPA/NC``)."""
+
+    IGNORE = "ignore"
+    """The coast is garbage and left out; the order stands (DATC preference b, 6.B.12)."""
+    STRICT = "strict"
+    """The order is illegal (choice a)."""
+
+
 class MultipleOrders(StrEnum):
     """DATC 4.D.3: several different orders for one unit."""
 
@@ -134,6 +144,8 @@ class Rules:
     unit_coast: UnitCoast = UnitCoast.IGNORE
     """DATC 4.B.5: a wrong coast given for the ordered fleet, or for the fleet a support
     names."""
+    irrelevant_coast: IrrelevantCoast = IrrelevantCoast.IGNORE
+    """DATC 4.B.6: an unknown coast, or a coast given for an army."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

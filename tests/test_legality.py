@@ -166,6 +166,8 @@ ROWS = [
         {"England": ["A LVP - YOR", "A LVP H"]}, "A LVP - YOR"),
     Row(IllegalCode.WRONG_UNIT_COAST, {"France": ["F SPA/SC"]}, {"France": ["F SPA/NC - LYO"]},
         "F SPA/NC - LYO", rules={"unit_coast": "strict"}, id="6.B.10-strict"),
+    Row(IllegalCode.IRRELEVANT_COAST, {"France": ["A GAS"]}, {"France": ["A GAS - SPA/NC"]},
+        "A GAS - SPA/NC", rules={"irrelevant_coast": "strict"}, id="6.B.12-strict"),
     Row(IllegalCode.MOVE_TO_SELF, {"Germany": ["F KIE"]}, {"Germany": ["F KIE - KIE"]},
         "F KIE - KIE", id="6.A.4"),
     Row(IllegalCode.NOT_ADJACENT, {"England": ["F NTH"]}, {"England": ["F NTH - PIC"]},
@@ -387,6 +389,53 @@ def test_unit_coast_strict(
         assert isinstance(verdict, Illegality)
         assert verdict.code is code
     assert isinstance(check_order(pos, power, read(given), STANDARD, Rules()), Normalised)
+
+
+STRICT_IRRELEVANT_COAST = Rules.from_mapping({"irrelevant_coast": "strict"})
+IRRELEVANT = IllegalCode.IRRELEVANT_COAST
+
+
+@pytest.mark.parametrize(
+    ("units", "given", "code"),
+    [
+        ({"France": ["A GAS"]}, "A GAS - SPA", None),
+        ({"France": ["A GAS"]}, "A GAS/NC - SPA", IRRELEVANT),
+        ({"France": ["A GAS"]}, "A GAS - SPA/NC", IRRELEVANT),
+        ({"France": ["F GAS"]}, "F GAS - SPA/WC", IRRELEVANT),
+        ({"France": ["F GAS"]}, "F GAS - SPA/NC", None),
+        ({"France": ["F BRE"]}, "F BRE/EC H", IRRELEVANT),
+        ({"England": ["F NTH"]}, "F NTH - LON/NC", IRRELEVANT),
+        ({"France": ["F SPA/SC"]}, "F SPA/NC - LYO", None),  # 4.B.5, not this option
+        ({"France": ["F POR", "A GAS"]}, "F POR S A GAS - SPA/NC", IRRELEVANT),
+        ({"France": ["F POR", "F GAS"]}, "F POR S F GAS - SPA/WC", IRRELEVANT),
+        ({"France": ["F MAO", "F GAS"]}, "F MAO S F GAS/NC", IRRELEVANT),
+        ({"France": ["F POR", "F GAS"]}, "F POR S F GAS - SPA/NC", None),
+        ({"England": ["F NTH", "A LON"]}, "F NTH C A LON - NWY", None),
+        ({"England": ["F NTH", "A LON"]}, "F NTH C A LON - NWY/NC", IRRELEVANT),
+        ({"England": ["F NTH", "A LON"]}, "F NTH C A LON/EC - NWY", IRRELEVANT),
+    ],
+)
+def test_irrelevant_coast_strict(
+    units: Mapping[str, Sequence[str]], given: str, code: IllegalCode | None
+) -> None:
+    """4.B.6 a: an unknown coast, or one given for an army, makes the order illegal; the default
+    leaves it out (4.B.6 b, 6.B.12)."""
+    pos = position(units)
+    power = next(iter(units))
+    verdict = check_order(pos, power, read(given), STANDARD, STRICT_IRRELEVANT_COAST)
+    if code is None:
+        assert isinstance(verdict, Normalised), verdict
+    else:
+        assert isinstance(verdict, Illegality)
+        assert verdict.code is code
+    assert isinstance(check_order(pos, power, read(given), STANDARD, Rules()), Normalised)
+
+
+def test_irrelevant_coast_strict_retreat() -> None:
+    pos = position({"Italy": ["A BUR"]}, "S1901R", {"France": {"A PAR": "BUR"}})
+    for text, legal in [("A PAR R GAS", True), ("A PAR R GAS/NC", False)]:
+        verdict = check_order(pos, "France", read(text), STANDARD, STRICT_IRRELEVANT_COAST)
+        assert isinstance(verdict, Normalised) is legal
 
 
 def test_explicit_path_enforced_is_kept() -> None:

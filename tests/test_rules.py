@@ -9,6 +9,7 @@ from adjudicator.rules import (
     CivilDisorder,
     CoastRule,
     ConvoyDisruption,
+    IrrelevantCoast,
     MultipleOrders,
     ParadoxRule,
     Rules,
@@ -27,6 +28,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
     assert rules.convoy_disruption is ConvoyDisruption.ALL_ROUTES
     assert rules.dislodged_unit_bounces is True
     assert rules.unit_coast is UnitCoast.IGNORE
+    assert rules.irrelevant_coast is IrrelevantCoast.IGNORE
     assert rules.to_mapping() == {}
 
 
@@ -41,6 +43,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
         ({"convoy-disruption": "any-route"}, "convoy_disruption", ConvoyDisruption.ANY_ROUTE),
         ({"dislodged_unit_bounces": "false"}, "dislodged_unit_bounces", False),
         ({"unit-coast": "strict"}, "unit_coast", UnitCoast.STRICT),
+        ({"irrelevant_coast": "Strict"}, "irrelevant_coast", IrrelevantCoast.STRICT),
         (
             {"civil_disorder": CivilDisorder.HOME_DISTANCE},
             "civil_disorder",
