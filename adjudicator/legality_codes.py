@@ -70,6 +70,9 @@ class IllegalCode(StrEnum):
     """The supported move could never be legal (6.D.22-24, 6.A.5)."""
     SUPPORT_OWN_CONVOY = "support-own-convoy"
     """The supported move needs a convoy that only the supporter could give (6.D.31)."""
+    SUPPORT_MISSING_COAST = "support-missing-coast"
+    """A support of a fleet's move into a multi-coast province names no coast, under
+    ``support_coast: required`` (4.B.4)."""
     # --- convoys
     CONVOY_NOT_AT_SEA = "convoy-not-at-sea"
     """A convoy by a fleet on a coast, or by an army (6.F.1)."""

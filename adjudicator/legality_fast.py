@@ -43,7 +43,7 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.rules import CoastRule, Rules
+from adjudicator.rules import CoastRule, Rules, SupportCoast
 
 if TYPE_CHECKING:
     from adjudicator.position import Position
@@ -52,6 +52,7 @@ __all__ = ["SHORTCUTS", "Shortcuts", "WinterShortcuts"]
 
 _ARMY = UnitType.ARMY
 _FLEET = UnitType.FLEET
+_REQUIRED = SupportCoast.REQUIRED
 
 
 class Shortcuts:
@@ -223,7 +224,10 @@ class Shortcuts:
         if dest.coast is not None:
             return dest if dest in reachable else None
         # A coast left out (4.B.2, 4.B.4): taken when only one is reachable; a support may
-        # also stay coastless and match a move to either coast (6.B.7, 6.B.8).
+        # also stay coastless and match a move to either coast (6.B.7, 6.B.8), unless the
+        # rules require supports to name it (the general check says so).
+        if for_support and self.rules.support_coast is _REQUIRED:
+            return None
         if len(reachable) == 1 and (for_support or self.rules.coasts is CoastRule.LENIENT):
             return reachable[0]
         return dest if for_support else None

@@ -14,7 +14,7 @@ from adjudicator.legality_coasts import coast_garbage
 from adjudicator.legality_codes import IllegalCode, Illegality, own_unit, reject
 from adjudicator.legality_fast import Shortcuts
 from adjudicator.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
-from adjudicator.rules import AdjacentConvoy, CoastRule, ConvoyPath
+from adjudicator.rules import AdjacentConvoy, CoastRule, ConvoyPath, SupportCoast
 
 
 class MovementChecks(Shortcuts):
@@ -212,6 +212,14 @@ class MovementChecks(Shortcuts):
                 f"the supported move is impossible ({reason})",
                 order,
             )
+        if self.rules.support_coast is SupportCoast.REQUIRED and supported.type is UnitType.FLEET:
+            coasts = self.map.province(dest.province).coasts
+            if coasts and dest.coast not in coasts:
+                return reject(
+                    IllegalCode.SUPPORT_MISSING_COAST,
+                    f"a support of a fleet into {dest.province} must name the coast",
+                    order,
+                )
         where = target if target is not None else dest.bare
         return Support(unit.type, unit.location, supported.type, supported.location, where)
 

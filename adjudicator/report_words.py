@@ -478,6 +478,7 @@ GERMAN = Words(
                 "die unterstützende Einheit könnte selbst nicht in das Zielgebiet ziehen"
             ),
             "support-impossible-move": "der unterstützte Zug wäre nie möglich",
+            "support-missing-coast": "die Unterstützung muss die Küste des Ziels nennen",
             "support-own-convoy": (
                 "der unterstützte Zug bräuchte einen Konvoi, den nur die unterstützende Flotte "
                 "geben könnte"

@@ -73,6 +73,19 @@ class IrrelevantCoast(StrEnum):
     """The order is illegal (choice a)."""
 
 
+class SupportCoast(StrEnum):
+    """DATC 4.B.4: a support of a fleet's move into a province with several coasts."""
+
+    LENIENT = "lenient"
+    """The coast may be left out, and the support then matches a move to either coast; a coast
+    given must match the move (DATC v3.0 preference for orders checked on adjudication: 6.B.7,
+    6.B.8, 6.B.15)."""
+    REQUIRED = "required"
+    """The support must name the coast, even where only one is reachable; without it the
+    support is illegal (DATC's preference where orders are checked on entry, as in web
+    play)."""
+
+
 class MultipleOrders(StrEnum):
     """DATC 4.D.3: several different orders for one unit."""
 
@@ -146,6 +159,9 @@ class Rules:
     names."""
     irrelevant_coast: IrrelevantCoast = IrrelevantCoast.IGNORE
     """DATC 4.B.6: an unknown coast, or a coast given for an army."""
+    support_coast: SupportCoast = SupportCoast.LENIENT
+    """DATC 4.B.4: whether a support of a fleet's move into a multi-coast province must name
+    the coast."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

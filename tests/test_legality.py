@@ -214,6 +214,9 @@ ROWS = [
         {"France": ["F SPA/SC S A MAR - LYO"]}, "F SPA/SC S A MAR - LYO", id="6.D.24"),
     Row(IllegalCode.SUPPORT_IMPOSSIBLE_MOVE, {"England": ["A YOR", "A LVP"]},
         {"England": ["A LVP S A YOR - YOR"]}, "A LVP S A YOR - YOR", id="6.A.5"),
+    Row(IllegalCode.SUPPORT_MISSING_COAST, {"France": ["F POR", "F MAO"]},
+        {"France": ["F POR S F MAO - SPA"]}, "F POR S F MAO - SPA",
+        rules={"support_coast": "required"}, id="6.B.7-required"),
     Row(IllegalCode.SUPPORT_OWN_CONVOY, {"Austria": ["A RUM"], "Turkey": ["F BLA"]},
         {"Turkey": ["F BLA S A RUM - ARM"]}, "F BLA S A RUM - ARM", id="6.D.31"),
     Row(IllegalCode.CONVOY_NOT_AT_SEA, {"Turkey": ["A GRE", "F AEG", "F CON", "F BLA"]},
@@ -436,6 +439,39 @@ def test_irrelevant_coast_strict_retreat() -> None:
     for text, legal in [("A PAR R GAS", True), ("A PAR R GAS/NC", False)]:
         verdict = check_order(pos, "France", read(text), STANDARD, STRICT_IRRELEVANT_COAST)
         assert isinstance(verdict, Normalised) is legal
+
+
+REQUIRED_SUPPORT_COAST = Rules.from_mapping({"support_coast": "required"})
+
+
+@pytest.mark.parametrize(
+    ("units", "given", "legal"),
+    [
+        ({"France": ["F POR", "F MAO"]}, "F POR S F MAO - SPA", False),  # 6.B.7
+        ({"France": ["F POR", "F GAS"]}, "F POR S F GAS - SPA", False),  # 6.B.8
+        ({"France": ["F POR", "F GAS"]}, "F POR S F GAS - SPA/NC", True),
+        ({"France": ["F MAR", "F GAS"]}, "F MAR S F GAS - SPA/NC", True),  # 6.B.4
+        ({"France": ["F POR", "A GAS"]}, "F POR S A GAS - SPA", True),  # an army needs none
+        ({"France": ["F POR", "F MAO"]}, "F POR S F MAO - SPA/WC", False),
+        ({"France": ["F MAO", "F GAS"]}, "F MAO S F GAS", True),  # a hold support
+        ({"England": ["F NTH", "F LON"]}, "F NTH S F LON - ENG", True),
+    ],
+)
+def test_support_coast_required(
+    units: Mapping[str, Sequence[str]], given: str, legal: bool
+) -> None:
+    """4.B.4 entry-checked reading: a support of a fleet into a multi-coast province names the
+    coast; the default lets it be left out (6.B.7, 6.B.8, 6.B.15)."""
+    pos = position(units)
+    verdict = check_order(pos, next(iter(units)), read(given), STANDARD, REQUIRED_SUPPORT_COAST)
+    if legal:
+        assert isinstance(verdict, Normalised), verdict
+    else:
+        assert isinstance(verdict, Illegality)
+        assert verdict.code is IllegalCode.SUPPORT_MISSING_COAST
+    assert isinstance(
+        check_order(pos, next(iter(units)), read(given), STANDARD, Rules()), Normalised
+    )
 
 
 def test_explicit_path_enforced_is_kept() -> None:

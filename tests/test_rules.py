@@ -13,6 +13,7 @@ from adjudicator.rules import (
     MultipleOrders,
     ParadoxRule,
     Rules,
+    SupportCoast,
     UnitCoast,
 )
 
@@ -29,6 +30,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
     assert rules.dislodged_unit_bounces is True
     assert rules.unit_coast is UnitCoast.IGNORE
     assert rules.irrelevant_coast is IrrelevantCoast.IGNORE
+    assert rules.support_coast is SupportCoast.LENIENT
     assert rules.to_mapping() == {}
 
 
@@ -44,6 +46,7 @@ def test_defaults_are_the_datc_v3_preferences() -> None:
         ({"dislodged_unit_bounces": "false"}, "dislodged_unit_bounces", False),
         ({"unit-coast": "strict"}, "unit_coast", UnitCoast.STRICT),
         ({"irrelevant_coast": "Strict"}, "irrelevant_coast", IrrelevantCoast.STRICT),
+        ({"support-coast": "required"}, "support_coast", SupportCoast.REQUIRED),
         (
             {"civil_disorder": CivilDisorder.HOME_DISTANCE},
             "civil_disorder",
