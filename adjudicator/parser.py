@@ -415,12 +415,13 @@ class _Reader:
     def join_phrases(self, tokens: list[Token], line: str) -> list[Token]:
         """Words that spell one keyword together (``zieht sich zurück``) become one word."""
         out: list[Token] = []
+        longest = self.vocab.longest_phrase  # look no further: a long line stays linear
         i = 0
         while i < len(tokens):
             token = tokens[i]
             if token.type == "WORD":
                 run = []
-                for other in tokens[i:]:
+                for other in tokens[i : i + longest]:
                     if other.type != "WORD":
                         break
                     run.append(fold(other))

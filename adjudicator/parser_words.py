@@ -339,6 +339,11 @@ class Vocabulary:
         """The terminals ``word`` may spell, most likely first (empty for a plain word)."""
         return self._index.get(fold(word), ())
 
+    @property
+    def longest_phrase(self) -> int:
+        """The most words a phrase keyword has (1 when there is none)."""
+        return max((len(p) for ps in self._phrases.values() for p in ps), default=1)
+
     def phrase_at(self, words: Sequence[str]) -> int:
         """How many of ``words`` (folded) form a phrase keyword at their start (0 if none)."""
         for phrase in self._phrases.get(words[0], ()) if words else ():

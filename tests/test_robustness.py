@@ -82,3 +82,17 @@ def test_a_folder_given_as_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert run("check", str(EXAMPLES / "spring1901_orders.txt"), "-p", str(tmp_path))[0] == 2
     err = capsys.readouterr().err
     assert err.count(f"{tmp_path}: error: ") == 2 and "is a folder, not a" in err, err
+
+
+# ---------------------------------------------------------------------- size
+@pytest.mark.parametrize("filler", ["Nth - "])
+def test_a_very_long_line_is_read_in_linear_time(filler: str) -> None:
+    """A pasted megabyte on one line once took minutes (each word re-collected the rest of the
+    line to look for a keyword phrase); 100 000 words take a few seconds, not twenty.
+    (A long run of words without hyphens is still slow: names are matched over every span.)"""
+    import time
+
+    started = time.perf_counter()
+    result = parse_orders("England: F Lon " + filler * 100_000, load_map("standard"))
+    assert time.perf_counter() - started < 10
+    assert result.diagnostics
