@@ -80,6 +80,7 @@ class Power:
         return self.adjectives.get(lang) or self.adjectives.get(DEFAULT_LANGUAGE) or self.name
 
 
+_WORDS = re.compile(r"[\s\-]+")
 _FOLD_DROP = re.compile(r"[\s.\-'’_]+")
 _TRANSLITERATE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -139,6 +140,7 @@ class GameMap:
         }
         self._names = _NameIndex(self)
         self._codes: dict[tuple[str, str], str] = {}
+        self._word_limits: dict[str, int] = {}
         self._graph = self._build_graph()
 
     # ----------------------------------------------------------------- provinces
@@ -274,6 +276,20 @@ class GameMap:
     def names(self, lang: str = DEFAULT_LANGUAGE) -> Mapping[str, tuple[str, ...]]:
         """Folded name -> province ids, for ``lang``: every spelling this map accepts."""
         return self._names.table(lang)
+
+    def name_word_limit(self, lang: str = DEFAULT_LANGUAGE) -> int:
+        """The most words a place can take in ``lang``: the longest province name plus the
+        longest coast word plus two articles. The parser tries no longer runs of words as one
+        place, so a long line of words costs it linear, not cubic, time."""
+        limit = self._word_limits.get(lang)
+        if limit is None:
+            names = [n for p in self.provinces.values() for n in p.names.get(lang, ())]
+            coasts = [w for ws in self.coast_names.values() for w in ws.get(lang, ())]
+            longest = max((len(_WORDS.split(n.strip())) for n in names), default=1)
+            coast = max((len(_WORDS.split(w.strip())) for w in coasts), default=1)
+            limit = longest + coast + 2
+            self._word_limits[lang] = limit
+        return limit
 
     def code(self, province_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
         """How to write a province in the short form of ``lang``: its id, unless that language

@@ -443,9 +443,12 @@ class _Reader:
         if len(tokens) < 3 or tokens[-1].type != "WORD":
             return tokens
         particle = fold(tokens[-1])
+        longest = self.vocab.separable_length(particle)
+        if not longest:
+            return tokens
         for i in range(1, len(tokens) - 1):
             run: list[str] = []
-            for other in tokens[i:-1]:
+            for other in tokens[i : min(i + longest, len(tokens) - 1)]:  # linear in the line
                 if other.type != "WORD":
                     break
                 run.append(fold(other))

@@ -80,6 +80,7 @@ class OrderBuilder:
         self.vocab = vocab
         self.lang = vocab.lang
         self.names = game_map.names(vocab.lang)
+        self.word_limit = game_map.name_word_limit(vocab.lang)
         self.position = position
         self.phase = position.phase.type if position is not None else phase
         """The phase type that decides what a form means: the position's, else the one the
@@ -333,6 +334,8 @@ class OrderBuilder:
     def _match(self, words: Sequence[str]) -> Location | tuple[str, ...] | None:
         """A location for ``words`` (a tuple of ids when ambiguous, None when unknown): the whole
         name, else a name and a coast of that province (``bul ec``), else without ``the``."""
+        if len(words) > self.word_limit:
+            return None  # longer than any place of this map can be written
         ids = self._lookup(words)
         if len(ids) == 1:
             return Location(ids[0])
@@ -353,6 +356,8 @@ class OrderBuilder:
 
     def _split_pair(self, place: Place) -> tuple[Location, Location] | None:
         words = place.name.words
+        if len(words) > 2 * self.word_limit:
+            return None
         for k in range(1, len(words)):
             first = self._match(words[:k])
             second = self._match(words[k:])
@@ -373,7 +378,7 @@ class OrderBuilder:
                 self.vocab.say("power_not_province", text=text), ParseCode.SYNTAX, name.column
             )
             return
-        for k in range(len(words) - 1, 0, -1):
+        for k in range(min(len(words) - 1, self.word_limit), 0, -1):
             if isinstance(self._match(words[:k]), Location):
                 head = self.line[name.start : name.columns[k - 1] - 1 + len(words[k - 1])]
                 bad = words[k]

@@ -359,6 +359,10 @@ class Vocabulary:
                 return len(heads), terminal
         return None
 
+    def separable_length(self, particle: str) -> int:
+        """The most words of a verb whose ``particle`` (folded) ends the item; 0 if none."""
+        return max((len(heads) for heads, _ in self._separable.get(particle, ())), default=0)
+
     def separable_words(self) -> list[str]:
         """Every word of the separable verbs (evidence of the language)."""
         return [w for verbs in self.separable.values() for v in verbs for w in v.split()]

@@ -96,3 +96,12 @@ def test_a_very_long_line_is_read_in_linear_time(filler: str) -> None:
     result = parse_orders("England: F Lon " + filler * 100_000, load_map("standard"))
     assert time.perf_counter() - started < 10
     assert result.diagnostics
+
+
+def test_a_line_of_many_unknown_words_is_one_clear_error() -> None:
+    # Before the parser capped a place at the map's longest name, this line took minutes
+    # (every run of words was tried as a name); it must be one linear pass.
+    text = "England: A Lon - " + " ".join(["foo"] * 20_000) + "\n"
+    result = parse_orders(text, load_map("standard"))
+    assert [d.code for d in result.diagnostics] == ["unknown-province"]
+    assert result.diagnostics[0].column == 18
