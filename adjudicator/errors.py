@@ -55,8 +55,9 @@ class Diagnostic:
         if self.hint:
             lines[0] += f"\n  {words.get('hint', 'hint')}: {self.hint}"
         if context and self.source_line is not None and self.line > 0:
-            lines.append(f"  {self.source_line.rstrip()}")
-            lines.append("  " + " " * (max(self.column, 1) - 1) + "^")
+            shown, caret = _excerpt(self.source_line.rstrip(), max(self.column, 1) - 1)
+            lines.append(f"  {shown}")
+            lines.append("  " + " " * caret + "^")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -73,6 +74,22 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
         }
+
+
+_EXCERPT = 100
+"""Characters of a long source line shown around the column: enough to see the mistake, never
+a screenful."""
+
+
+def _excerpt(line: str, offset: int) -> tuple[str, int]:
+    """The part of ``line`` to show under a message, and the caret's offset in it."""
+    if len(line) <= 2 * _EXCERPT:
+        return line, offset
+    start = max(0, min(offset - _EXCERPT // 2, len(line) - _EXCERPT))
+    end = start + _EXCERPT
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(line) else ""
+    return f"{prefix}{line[start:end]}{suffix}", offset - start + len(prefix)
 
 
 class AdjudicatorError(Exception):

@@ -13,6 +13,7 @@ issue it answers; ``docs/rules.md`` explains them. Build variants with :meth:`Ru
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -203,8 +204,10 @@ class Rules:
         for name, raw in options.items():
             key = str(name).replace("-", "_")
             if key not in fields:
+                close = difflib.get_close_matches(key, list(fields), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
                 choices = ", ".join(sorted(fields))
-                raise ValueError(f"unknown rules option {name!r}; options are: {choices}")
+                raise ValueError(f"unknown rules option {name!r}; {hint}options are: {choices}")
             default = getattr(base, key)
             values[key] = _coerce(key, raw, default)
         return dataclasses.replace(base, **values)  # type: ignore[arg-type]

@@ -105,3 +105,13 @@ def test_a_line_of_many_unknown_words_is_one_clear_error() -> None:
     result = parse_orders(text, load_map("standard"))
     assert [d.code for d in result.diagnostics] == ["unknown-province"]
     assert result.diagnostics[0].column == 18
+
+
+def test_a_huge_line_is_shown_as_an_excerpt_around_the_mistake() -> None:
+    text = "England: F Lon - Nth; " * 400 + "A Lvp - Sevastapol\n"
+    result = parse_orders(text, load_map("standard"))
+    (problem,) = result.diagnostics
+    shown, caret = problem.format().splitlines()[1:3]
+    assert len(shown) < 110 and shown.startswith("  …")
+    assert "Sevastapol" in shown
+    assert shown[caret.index("^") :].startswith("Sevastapol")

@@ -76,7 +76,8 @@ def test_round_trip_through_mapping() -> None:
     ("options", "message"),
     [
         ({"paradox": "1982"}, "rules option 'paradox' has no choice '1982'; choices: 'szykman'"),
-        ({"parradox": "szykman"}, "unknown rules option 'parradox'; options are:"),
+        ({"parradox": "szykman"}, "unknown rules option 'parradox'; did you mean 'paradox'?"),
+        ({"frobnicate": "yes"}, "unknown rules option 'frobnicate'; options are:"),
         ({"necessary_convoys": "maybe"}, "takes true or false"),
     ],
 )
