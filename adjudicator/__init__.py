@@ -7,6 +7,7 @@ YAML maps. The core is pure: :func:`adjudicate` takes a position and orders and 
 
 from __future__ import annotations
 
+from adjudicator.cases import load_cases, run_paths
 from adjudicator.engine import adjudicate
 from adjudicator.errors import (
     AdjudicatorError,
@@ -90,9 +91,11 @@ __all__ = [
     "available_maps",
     "check_orders",
     "format_order",
+    "load_cases",
     "load_map",
     "parse_order",
     "parse_orders",
     "render_report",
     "report_data",
+    "run_paths",
 ]
