@@ -7,9 +7,10 @@ YAML maps. The core is pure: :func:`adjudicate` takes a position and orders and 
 
 from __future__ import annotations
 
-from adjudicator.cases import load_cases, run_paths
-from adjudicator.engine import adjudicate
-from adjudicator.errors import (
+from adjudicator.adjudication.engine import adjudicate
+from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
+from adjudicator.adjudication.legality.codes import IllegalCode
+from adjudicator.base.errors import (
     AdjudicatorError,
     AmbiguousOrderError,
     CaseFileError,
@@ -19,9 +20,7 @@ from adjudicator.errors import (
     OrderSyntaxError,
     PositionError,
 )
-from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, available_maps, load_map
-from adjudicator.legality import CheckedOrders, IllegalCode, check_orders
-from adjudicator.model import (
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -38,12 +37,15 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
-from adjudicator.parser import ParsedOrder, ParseResult, parse_order, parse_orders
-from adjudicator.position import Position
-from adjudicator.printing import format_order
-from adjudicator.report import render_report, report_data
-from adjudicator.rules import Rules
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType, available_maps, load_map
+from adjudicator.orders.read import ParsedOrder, ParseResult, parse_order, parse_orders
+from adjudicator.orders.write import format_order
+from adjudicator.report.render import render_report, report_data
+from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.position import Position
+from adjudicator.suites.load import load_cases
+from adjudicator.suites.run import run_paths
 
 __version__ = "0.1.0"
 

@@ -33,8 +33,8 @@ if __package__ in (None, ""):
     # Run as a script: make ``benchmarks`` importable from the checkout.
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.model import PhaseType
+from adjudicator.base.model import PhaseType
+from adjudicator.board.map import GameMap, load_map
 from benchmarks.generator import (
     MAX_UNITS,
     RecordedPhase,

@@ -2,10 +2,11 @@
 
 Run: ``python benchmarks/bench_movement_quick.py [--phases N] [--units N] [--seed N]``.
 
-Two figures: the resolver alone (:func:`adjudicator.movement.adjudicate_movement` on orders the
-legality checks already passed, which is what the resolver owns) and the whole public
-:func:`adjudicator.engine.adjudicate` (legality checks included), both from Python objects to an
-:class:`~adjudicator.outcomes.Adjudication`.
+Two figures: the resolver alone
+(:func:`adjudicator.adjudication.movement.phase.adjudicate_movement` on orders the legality checks
+already passed, which is what the resolver owns) and the whole public
+:func:`adjudicator.adjudication.engine.adjudicate` (legality checks included), both from Python
+objects to an :class:`~adjudicator.state.outcomes.Adjudication`.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import statistics
 import time
 from collections.abc import Mapping, Sequence
 
-from adjudicator.engine import adjudicate
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.legality import check_orders
-from adjudicator.model import (
+from adjudicator.adjudication.engine import adjudicate
+from adjudicator.adjudication.legality.check import check_orders
+from adjudicator.adjudication.movement.phase import adjudicate_movement
+from adjudicator.base.model import (
     Convoy,
     Hold,
     Location,
@@ -32,9 +33,9 @@ from adjudicator.model import (
     Unit,
     UnitType,
 )
-from adjudicator.movement import adjudicate_movement
-from adjudicator.position import Position
-from adjudicator.rules import Rules
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.position import Position
 
 
 def random_position(game_map: GameMap, rng: random.Random, count: int) -> Position:

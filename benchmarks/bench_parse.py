@@ -26,8 +26,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adjudicator.gamemap import load_map
-from adjudicator.parser import _grammar, parse_order, parse_orders
+from adjudicator.board.map import load_map
+from adjudicator.orders.read import _grammar, parse_order, parse_orders
 
 DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "orders_34.txt"
 TARGET_US_PER_ORDER = 1000.0

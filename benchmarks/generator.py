@@ -28,9 +28,8 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.gamemap import GameMap, ProvinceType
-from adjudicator.legality import retreat_options
-from adjudicator.model import (
+from adjudicator.adjudication.legality.retreats import retreat_options
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -47,8 +46,9 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.outcomes import Dislodgement
-from adjudicator.position import Position
+from adjudicator.board.map import GameMap, ProvinceType
+from adjudicator.state.outcomes import Dislodgement
+from adjudicator.state.position import Position
 
 MIN_UNITS = 20
 MAX_UNITS = 34

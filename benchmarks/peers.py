@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from adjudicator.gamemap import GameMap
-from adjudicator.model import (
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -30,7 +29,8 @@ from adjudicator.model import (
     Unit,
     UnitType,
 )
-from adjudicator.position import Position
+from adjudicator.board.map import GameMap
+from adjudicator.state.position import Position
 from benchmarks.generator import RecordedPhase
 
 Units = frozenset[str]
@@ -81,17 +81,20 @@ class Unavailable(Exception):
 
 # --------------------------------------------------------------------------- ours
 class Ours:
-    """``adjudicator.engine.adjudicate(position, orders, game_map=...)``: legality checks,
-    resolution and the next position, from our frozen objects to an :class:`Adjudication`."""
+    """``adjudicator.adjudication.engine.adjudicate(position, orders, game_map=...)``: legality
+    checks, resolution and the next position, from our frozen objects to an
+    :class:`Adjudication`."""
 
     name = "adjudicator (ours)"
     timed = "adjudicate(position, orders, game_map=m): legality, resolution, next position"
 
     def __init__(self, game_map: GameMap) -> None:
         try:
-            engine = importlib.import_module("adjudicator.engine")
+            engine = importlib.import_module("adjudicator.adjudication.engine")
         except ImportError as exc:
-            raise Unavailable(f"adjudicator.engine cannot be imported ({exc})") from None
+            raise Unavailable(
+                f"adjudicator.adjudication.engine cannot be imported ({exc})"
+            ) from None
         self._adjudicate: Callable[..., Any] = engine.adjudicate
         self.map = game_map
 
@@ -132,10 +135,12 @@ class OursLegality:
 
     def __init__(self, game_map: GameMap) -> None:
         try:
-            legality = importlib.import_module("adjudicator.legality")
-            rules = importlib.import_module("adjudicator.rules").Rules()
+            legality = importlib.import_module("adjudicator.adjudication.legality.check")
+            rules = importlib.import_module("adjudicator.base.rules").Rules()
         except ImportError as exc:
-            raise Unavailable(f"adjudicator.legality cannot be imported ({exc})") from None
+            raise Unavailable(
+                f"adjudicator.adjudication.legality.check cannot be imported ({exc})"
+            ) from None
         self._check: Callable[..., Any] = legality.check_orders
         self._rules = rules
         self.map = game_map

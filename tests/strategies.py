@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from adjudicator.gamemap import ProvinceType, load_map
-from adjudicator.model import (
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -18,6 +17,7 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
+from adjudicator.board.map import ProvinceType, load_map
 
 STANDARD = load_map("standard")
 

@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.adjustments import adjudicate_adjustments
-from adjudicator.civil_disorder import removal_order, removals
-from adjudicator.gamemap import GameMap
-from adjudicator.legality import CheckedOrders, Normalised, check_orders
-from adjudicator.model import Build, Disband, Location, Order, Phase, Unit, UnitType, Waive
-from adjudicator.outcomes import Adjudication, Outcome, Reason
-from adjudicator.position import Position
-from adjudicator.rules import CivilDisorder, Rules
+from adjudicator.adjudication.adjustments import adjudicate_adjustments
+from adjudicator.adjudication.civil_disorder import removal_order, removals
+from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
+from adjudicator.adjudication.legality.codes import Normalised
+from adjudicator.base.model import Build, Disband, Location, Order, Phase, Unit, UnitType, Waive
+from adjudicator.base.rules import CivilDisorder, Rules
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Adjudication, Outcome, Reason
+from adjudicator.state.position import Position
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.legality import check_orders
-from adjudicator.model import Convoy, Move, Support, UnitType
-from adjudicator.rules import Rules
+from adjudicator.adjudication.legality.check import check_orders
+from adjudicator.base.model import Convoy, Move, Support, UnitType
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap, load_map
 from benchmarks.generator import (
     MAX_UNITS,
     MIN_UNITS,

@@ -11,22 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cases import (
-    Case,
-    CaseStatus,
-    case_files,
-    load_cases,
-    loads_cases,
-    run_case,
-    run_paths,
-)
-from adjudicator.errors import CaseFileError
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.jdip import parse_jdip_order
-from adjudicator.model import Disband, Location, Move, Order, Phase, Unit, UnitType
-from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
-from adjudicator.position import Position
-from adjudicator.rules import AdjacentConvoy, CoastRule, Rules
+from adjudicator.base.errors import CaseFileError
+from adjudicator.base.model import Disband, Location, Move, Order, Phase, Unit, UnitType
+from adjudicator.base.rules import AdjacentConvoy, CoastRule, Rules
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.position import Position
+from adjudicator.suites.jdip_orders import parse_jdip_order
+from adjudicator.suites.load import case_files, load_cases, loads_cases
+from adjudicator.suites.model import Case, CaseStatus
+from adjudicator.suites.run import run_case, run_paths
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_CASES = REPO / "test_cases"
@@ -402,7 +396,7 @@ def test_results_key_written_by_two_powers_needs_the_power() -> None:
 
 
 def test_unreadable_orders_are_load_errors_when_the_parser_is_there() -> None:
-    pytest.importorskip("adjudicator.parser")
+    pytest.importorskip("adjudicator.orders.read")
     with pytest.raises(CaseFileError) as info:
         loads_cases(
             "cases:\n  - id: a\n    units: {England: [F NTH]}\n"
@@ -640,7 +634,7 @@ cases:
     fake = Fake({}, units=[unit("England", "F NTH")])
 
     def strict(text: str, game_map: GameMap, position: Position) -> Order:
-        from adjudicator.errors import OrderSyntaxError
+        from adjudicator.base.errors import OrderSyntaxError
 
         if "flies" in text:
             raise OrderSyntaxError.single("unknown word 'flies'", "order-syntax")
@@ -726,14 +720,3 @@ def test_explain_shows_orders_results_positions_and_differences() -> None:
         "    - F NTH - HOL: expected fails, got succeeds",
     ):
         assert expected in text.splitlines(), expected
-
-
-def test_without_engine_or_parser_a_clear_failure(monkeypatch: pytest.MonkeyPatch) -> None:
-    import adjudicator.case_engine as cases_module
-
-    monkeypatch.setattr(cases_module, "find_parser", lambda: None)
-    (case,) = load(ONE)
-    outcome = run_case(case, Fake({}))
-    assert outcome.differences == (
-        "cannot run cases: adjudicator.parser (the order parser) is not available yet",
-    )

@@ -7,14 +7,15 @@ adjudicator's DEBUG log, which pytest shows for failing tests).
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from pathlib import Path
 
 import pytest
 
-from adjudicator.cases import Case, CaseStatus, case_files, load_cases, run_case
-from adjudicator.errors import InputError
+from adjudicator.base.errors import InputError
+from adjudicator.suites.load import case_files, load_cases
+from adjudicator.suites.model import Case, CaseStatus
+from adjudicator.suites.run import run_case
 
 TEST_CASES = Path(__file__).resolve().parents[1] / "test_cases"
 
@@ -34,21 +35,12 @@ def _collect() -> list[object]:
     return params
 
 
-def _engine_ready() -> bool:
-    return all(
-        importlib.util.find_spec(name) is not None
-        for name in ("adjudicator.engine", "adjudicator.parser")
-    )
-
-
 @pytest.mark.parametrize("case", _collect())
 def test_case(case: Case | InputError, caplog: pytest.LogCaptureFixture) -> None:
     if isinstance(case, InputError):
         pytest.fail(f"case file does not load:\n{case}", pytrace=False)
     if case.skip is not None:
         pytest.skip(case.skip)
-    if not _engine_ready():
-        pytest.skip("the parser or the engine is not available yet")
     caplog.set_level(logging.DEBUG, logger="adjudicator")
     outcome = run_case(case, catch=False)
     if outcome.status is CaseStatus.XFAILED:

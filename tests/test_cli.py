@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.cli import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, main
+from adjudicator.cli.main import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, main
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"

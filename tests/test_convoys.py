@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.convoys import (
+from adjudicator.board.convoys import (
     convoy_coasts,
     fleets_on_minimal_routes,
     fleets_on_routes,
@@ -18,7 +18,7 @@ from adjudicator.convoys import (
     route_exists,
     seas_touching,
 )
-from adjudicator.gamemap import GameMap, load_map
+from adjudicator.board.map import GameMap, load_map
 
 STANDARD = load_map("standard")
 SEAS = sorted(p for p in STANDARD.provinces if STANDARD.is_sea(p))

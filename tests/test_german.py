@@ -14,12 +14,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.cases import Case, load_cases
-from adjudicator.cli import main
-from adjudicator.engine import adjudicate
-from adjudicator.errors import AmbiguousOrderError, OrderSyntaxError, Severity
-from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, fold_name, load_map
-from adjudicator.model import (
+from adjudicator.adjudication.engine import adjudicate
+from adjudicator.base.errors import AmbiguousOrderError, OrderSyntaxError, Severity
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -34,15 +31,19 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.outcomes import Outcome, Reason
-from adjudicator.parser import ParseResult, parse_order, parse_orders
-from adjudicator.parser_lang import detect_language
-from adjudicator.parser_words import GERMAN, VOCABULARIES
-from adjudicator.position import Position
-from adjudicator.printing import format_order
-from adjudicator.report import render_report, report_data
-from adjudicator.report_names import Namer
-from adjudicator.report_words import WORDS
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType, fold_name, load_map
+from adjudicator.cli.main import main
+from adjudicator.lang.vocabulary import GERMAN, VOCABULARIES
+from adjudicator.lang.words import WORDS
+from adjudicator.orders.phase_line import detect_language
+from adjudicator.orders.read import ParseResult, parse_order, parse_orders
+from adjudicator.orders.write import format_order
+from adjudicator.report.names import Namer
+from adjudicator.report.render import render_report, report_data
+from adjudicator.state.outcomes import Outcome, Reason
+from adjudicator.state.position import Position
+from adjudicator.suites.load import load_cases
+from adjudicator.suites.model import Case
 from tests.strategies import LOCATIONS, SEAS, orders
 
 REPO = Path(__file__).resolve().parents[1]
@@ -626,7 +627,7 @@ def test_lang_forces_the_language() -> None:
 
 def test_detection_evidence_is_exclusive() -> None:
     """No word counts for both languages; shared names (``Berlin``) count for neither."""
-    from adjudicator.parser_lang import _evidence
+    from adjudicator.orders.phase_line import _evidence
 
     evidence = _evidence(STANDARD)
     german, english = evidence["de"][0], evidence["en"][0]
@@ -891,7 +892,7 @@ def test_report_order_lines_read_back_as_german_orders(
 
 # --------------------------------------------------------------------------- German reports
 def test_german_adjustment_and_ownership_lines() -> None:
-    from adjudicator.outcomes import Adjudication, OrderResult
+    from adjudicator.state.outcomes import Adjudication, OrderResult
 
     before = standard_position(
         {"Russia": ["A WAR", "F SEV"], "Austria": ["A VIE"]},
@@ -931,7 +932,7 @@ def test_german_adjustment_and_ownership_lines() -> None:
 
 
 def test_german_ownership_block() -> None:
-    from adjudicator.outcomes import Adjudication, OrderResult
+    from adjudicator.state.outcomes import Adjudication, OrderResult
 
     before = standard_position(
         {"Austria": ["A VIE"], "England": ["F LON", "F EDI", "A LVP", "A YOR"]}, "F1901M"
@@ -955,7 +956,7 @@ def test_german_ownership_block() -> None:
 
 
 def test_german_names_sort_as_in_a_german_dictionary() -> None:
-    from adjudicator.outcomes import Adjudication, OrderResult
+    from adjudicator.state.outcomes import Adjudication, OrderResult
 
     before = standard_position({"England": ["F ENG", "F NTH", "A WAL"]}, "S1901M")
     results = tuple(
@@ -1116,8 +1117,8 @@ def test_docs_examples() -> None:
 
 
 def test_every_illegal_code_has_a_german_sentence() -> None:
-    from adjudicator.legality import IllegalCode
-    from adjudicator.report_words import explain_illegal
+    from adjudicator.adjudication.legality.codes import IllegalCode
+    from adjudicator.lang.words import explain_illegal
 
     assert set(WORDS["de"].illegal) == {str(c) for c in IllegalCode}
     assert explain_illegal("support-unreachable", "the unit F RUM cannot reach GAL", "de") == (

@@ -13,12 +13,15 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator.cases import Case, CaseStatus, load_cases, run_case
-from adjudicator.errors import CaseFileError
-from adjudicator.gamemap import load_map
-from adjudicator.jdip import JdipOrderError, load_jdip, loads_jdip, parse_jdip_order
-from adjudicator.model import PhaseType, Retreat, Unit
-from adjudicator.rules import Rules
+from adjudicator.base.errors import CaseFileError
+from adjudicator.base.model import PhaseType, Retreat, Unit
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import load_map
+from adjudicator.suites.jdip import load_jdip, loads_jdip
+from adjudicator.suites.jdip_orders import JdipOrderError, parse_jdip_order
+from adjudicator.suites.load import load_cases
+from adjudicator.suites.model import Case, CaseStatus
+from adjudicator.suites.run import run_case
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO / ".." / "shared"
@@ -92,7 +95,7 @@ def test_bad_orders(text: str, message: str) -> None:
 
 
 def _unit(text: str) -> tuple[Any, Any]:
-    from adjudicator.model import Location, UnitType
+    from adjudicator.base.model import Location, UnitType
 
     kind, place = text.split()
     return UnitType(kind), Location.parse(place)
@@ -304,7 +307,7 @@ def datc24() -> Path:
     path = SHARED / str(expected_runs()["file"])
     if not path.is_file():
         pytest.skip(f"reference data {path} is not present")
-    pytest.importorskip("adjudicator.engine")
+    pytest.importorskip("adjudicator.adjudication.engine")
     return path
 
 

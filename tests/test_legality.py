@@ -13,17 +13,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.gamemap import load_map
-from adjudicator.legality import (
-    CheckedOrders,
-    IllegalCode,
-    Illegality,
-    Normalised,
-    check_order,
-    check_orders,
-    retreat_options,
-)
-from adjudicator.model import (
+from adjudicator.adjudication.legality.check import CheckedOrders, check_order, check_orders
+from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, Normalised
+from adjudicator.adjudication.legality.retreats import retreat_options
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -38,9 +31,10 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.outcomes import Outcome, Reason
-from adjudicator.position import Position
-from adjudicator.rules import Rules
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import load_map
+from adjudicator.state.outcomes import Outcome, Reason
+from adjudicator.state.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
 STANDARD = load_map("standard")

@@ -17,11 +17,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import Diagnostic, MapError
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.maploader import parse_map_text
-from adjudicator.model import Location, UnitType
-from adjudicator.yamlsource import compose, duplicate_keys, key_path, locate
+from adjudicator.base.errors import Diagnostic, MapError
+from adjudicator.base.model import Location, UnitType
+from adjudicator.base.sources import compose, duplicate_keys, key_path, locate
+from adjudicator.board.load import parse_map_text
+from adjudicator.board.map import GameMap, load_map
 
 DATA = Path(__file__).resolve().parent / "data" / "maps"
 VALID = DATA / "valid.yaml"
@@ -409,8 +409,8 @@ def test_every_error_code_is_documented() -> None:
     documented = {line.split("`")[1] for line in text.splitlines() if line.startswith("| `")}
     raised = {code for code, _, _ in BROKEN.values()} | {"io", "unknown-map"}
     assert raised <= documented
-    source = (DOC.parents[1] / "adjudicator" / "maploader.py").read_text(encoding="utf-8")
-    source += (DOC.parents[1] / "adjudicator" / "gamemap.py").read_text(encoding="utf-8")
-    source += (DOC.parents[1] / "adjudicator" / "yamlsource.py").read_text(encoding="utf-8")
+    source = (DOC.parents[1] / "adjudicator" / "board" / "load.py").read_text(encoding="utf-8")
+    source += (DOC.parents[1] / "adjudicator" / "board" / "map.py").read_text(encoding="utf-8")
+    source += (DOC.parents[1] / "adjudicator" / "base" / "sources.py").read_text(encoding="utf-8")
     literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))
     assert documented <= literals

@@ -17,16 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.errors import MapError
-from adjudicator.gamemap import (
-    GameMap,
-    ProvinceType,
-    available_maps,
-    fold_name,
-    load_map,
-)
-from adjudicator.model import Location, Phase, PhaseType, Season, Unit, UnitType
-from adjudicator.position import Position
+from adjudicator.base.errors import MapError
+from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.board.map import GameMap, ProvinceType, available_maps, fold_name, load_map
+from adjudicator.state.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
 A = UnitType.ARMY
@@ -810,7 +804,7 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
     assert "adjudicator/maps/standard.yaml" in names
     assert "adjudicator/maps/testmap.yaml" in names
     script = (
-        "import adjudicator, adjudicator.gamemap as g\n"
+        "import adjudicator, adjudicator.board.map as g\n"
         "print(adjudicator.__file__)\n"
         "print(','.join(g.available_maps()))\n"
         "m = g.load_map('classic')\n"

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.engine import adjudicate
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.model import (
+from adjudicator.adjudication.engine import adjudicate
+from adjudicator.adjudication.movement.phase import adjudicate_movement
+from adjudicator.base.model import (
     Hold,
     Location,
     Move,
@@ -31,11 +31,11 @@ from adjudicator.model import (
     Unit,
     UnitType,
 )
-from adjudicator.movement import adjudicate_movement
-from adjudicator.outcomes import Adjudication, OrderResult, Outcome, Reason
-from adjudicator.parser import parse_order
-from adjudicator.position import Position
-from adjudicator.rules import AdjacentConvoy, ConvoyPath, ParadoxRule, Rules
+from adjudicator.base.rules import AdjacentConvoy, ConvoyPath, ParadoxRule, Rules
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.orders.read import parse_order
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.position import Position
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 STANDARD = load_map("standard")

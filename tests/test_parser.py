@@ -12,15 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import (
+from adjudicator.base.errors import (
     AmbiguousOrderError,
     Diagnostic,
     InputError,
     OrderSyntaxError,
     Severity,
 )
-from adjudicator.gamemap import GameMap, Power, Province, ProvinceType, load_map
-from adjudicator.model import (
+from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
@@ -35,10 +34,11 @@ from adjudicator.model import (
     UnitType,
     Waive,
 )
-from adjudicator.outcomes import Dislodgement
-from adjudicator.parser import NO_POWER, ParseCode, parse_order, parse_orders
-from adjudicator.parser_words import ENGLISH, VOCABULARIES, describe_expected
-from adjudicator.position import Position
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType, load_map
+from adjudicator.lang.vocabulary import ENGLISH, VOCABULARIES, ParseCode, describe_expected
+from adjudicator.orders.read import NO_POWER, parse_order, parse_orders
+from adjudicator.state.outcomes import Dislodgement
+from adjudicator.state.position import Position
 from tests.strategies import orders
 
 DATA = Path(__file__).resolve().parent / "data" / "parser"
@@ -439,7 +439,7 @@ def test_error(text: str, code: str, column: int, words: str) -> None:
 
 def test_expected_words_are_plain() -> None:
     """No grammar terminal name (``WORD``, ``_SLASH``, ``$END``) ever reaches a message."""
-    from adjudicator.parser import _grammar
+    from adjudicator.orders.read import _grammar
 
     names = {t.name for t in _grammar().terminals} | set(ENGLISH.spellings) | {"$END"}
     pattern = re.compile("|".join(rf"(?<![\w$]){re.escape(n)}(?!\w)" for n in names))
@@ -556,7 +556,7 @@ def test_other_map_brings_its_own_names() -> None:
 def test_grammar_is_conflict_free() -> None:
     """strict=True turns shift/reduce conflicts and regex collisions into errors."""
     pytest.importorskip("interegular")
-    from adjudicator.parser import _grammar
+    from adjudicator.orders.read import _grammar
 
     assert _grammar(strict=True) is not None
 

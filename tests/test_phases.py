@@ -7,10 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from adjudicator.gamemap import GameMap
-from adjudicator.model import Location, Phase, Unit, UnitType
-from adjudicator.outcomes import Dislodgement
-from adjudicator.phases import (
+from adjudicator.adjudication.phases import (
     adjustment_counts,
     adjustments_needed,
     advance,
@@ -19,7 +16,10 @@ from adjudicator.phases import (
     victory_notes,
     winners,
 )
-from adjudicator.position import Position
+from adjudicator.base.model import Location, Phase, Unit, UnitType
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Dislodgement
+from adjudicator.state.position import Position
 
 
 def unit(power: str, text: str) -> Unit:
@@ -210,8 +210,8 @@ def test_a_whole_year(standard: GameMap) -> None:
 
 def test_a_whole_year_through_the_engine(standard: GameMap) -> None:
     """Spring dislodgement, its retreat, Fall captures, winter builds: S1901M -> S1902M."""
-    engine = pytest.importorskip("adjudicator.engine")
-    from adjudicator.model import Build, Hold, Move, Retreat, Support
+    engine = pytest.importorskip("adjudicator.adjudication.engine")
+    from adjudicator.base.model import Build, Hold, Move, Retreat, Support
 
     def loc(pid: str) -> Location:
         return Location(pid)

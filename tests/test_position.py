@@ -12,11 +12,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.errors import InputError, MapError, PositionError
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.model import Location, Phase, PhaseType, Season, Unit, UnitType
-from adjudicator.outcomes import Dislodgement
-from adjudicator.position import Position
+from adjudicator.base.errors import InputError, MapError, PositionError
+from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.outcomes import Dislodgement
+from adjudicator.state.position import Position
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 STANDARD = load_map("standard")

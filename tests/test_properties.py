@@ -20,9 +20,8 @@ from collections.abc import Mapping
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.engine import adjudicate
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.model import (
+from adjudicator.adjudication.engine import adjudicate
+from adjudicator.base.model import (
     Convoy,
     Hold,
     Location,
@@ -33,9 +32,10 @@ from adjudicator.model import (
     Unit,
     UnitType,
 )
-from adjudicator.outcomes import Adjudication, Outcome
-from adjudicator.position import Position
-from adjudicator.rules import AdjacentConvoy, ParadoxRule, Rules
+from adjudicator.base.rules import AdjacentConvoy, ParadoxRule, Rules
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.outcomes import Adjudication, Outcome
+from adjudicator.state.position import Position
 
 STANDARD = load_map("standard")
 POWERS = sorted(STANDARD.powers)
@@ -225,8 +225,8 @@ def test_final_decisions_satisfy_their_equations(
 ) -> None:
     """Every decision the backup rule did not set is consistent with the §5.B equations
     evaluated on the final values (DATC §5.B.9: the one resolution must be taken)."""
-    from adjudicator.legality import check_orders
-    from adjudicator.movement import _Phase
+    from adjudicator.adjudication.legality.check import check_orders
+    from adjudicator.adjudication.movement.phase import _Phase
 
     position, orders = phase
     checked = check_orders(position, orders, STANDARD, rules)

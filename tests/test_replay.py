@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.cli import EXIT_FAILED, EXIT_OK, main
-from adjudicator.replay import replay_file, replay_game
-from adjudicator.rules import PRESETS, Rules
+from adjudicator.base.rules import PRESETS, Rules
+from adjudicator.cli.main import EXIT_FAILED, EXIT_OK, main
+from adjudicator.suites.replay import replay_file, replay_game
 
 # The `diplomacy` package (which recorded these games) needs "VIA" to convoy an army to an
 # adjacent province and removes units in civil disorder by distance to home centres.

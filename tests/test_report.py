@@ -19,15 +19,16 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator.cases import Case, load_cases
-from adjudicator.cli import main
-from adjudicator.gamemap import GameMap, load_map
-from adjudicator.model import Location, Order, Phase, PhaseType, Season, Unit, UnitType, Waive
-from adjudicator.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
-from adjudicator.parser import parse_order
-from adjudicator.position import Position
-from adjudicator.report import collect, render_report, report_data
-from adjudicator.report_words import ENGLISH, WORDS, NoteKey, WhyKey, Words, words_for
+from adjudicator.base.model import Location, Order, Phase, PhaseType, Season, Unit, UnitType, Waive
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.cli.main import main
+from adjudicator.lang.words import ENGLISH, WORDS, NoteKey, WhyKey, Words, words_for
+from adjudicator.orders.read import parse_order
+from adjudicator.report.render import collect, render_report, report_data
+from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.position import Position
+from adjudicator.suites.load import load_cases
+from adjudicator.suites.model import Case
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -761,7 +762,7 @@ def _datc_cases() -> list[Case]:
 
 
 def test_every_datc_case_reports_in_every_format() -> None:
-    from adjudicator.engine import adjudicate
+    from adjudicator.adjudication.engine import adjudicate
 
     checked = 0
     for case in _datc_cases():

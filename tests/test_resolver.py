@@ -12,14 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
-from adjudicator.resolver import (
+from adjudicator.adjudication.resolver import (
     BACKUP_RULES,
     DecisionKind,
     Resolver,
     all_hold,
     szykman,
 )
-from adjudicator.rules import ParadoxRule
+from adjudicator.base.rules import ParadoxRule
 
 Equations = Mapping[str, Callable[[Callable[[str], bool]], bool]]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.gamemap import GameMap
-from adjudicator.legality import CheckedOrders, check_orders
-from adjudicator.model import Disband, Location, Order, Phase, Retreat, Support, Unit, UnitType
-from adjudicator.outcomes import Adjudication, Dislodgement, Outcome, Reason
-from adjudicator.position import Position
-from adjudicator.retreats import adjudicate_retreats
-from adjudicator.rules import Rules
+from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
+from adjudicator.adjudication.retreats import adjudicate_retreats
+from adjudicator.base.model import Disband, Location, Order, Phase, Retreat, Support, Unit, UnitType
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Adjudication, Dislodgement, Outcome, Reason
+from adjudicator.state.position import Position
 
 
 def unit(power: str, text: str) -> Unit:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import Position, load_map, parse_orders
-from adjudicator.cli import EXIT_OK, EXIT_UNUSABLE, main
+from adjudicator.cli.main import EXIT_OK, EXIT_UNUSABLE, main
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.rules import (
+from adjudicator.base.rules import (
     AdjacentConvoy,
     CivilDisorder,
     CoastRule,

@@ -1,0 +1,184 @@
+"""The adjustment phase: builds, removals and waives (DATC 6.I, 6.J; adjudication.md §8).
+
+Each power may change its unit count by ``delta = owned centres - units``. Its legal orders are
+taken in the order given: the first legal builds (a waive uses up a build too) count up to
+``delta``, the rest fail (4.D.4 b, 6.I.1); only the first build in a province counts (4.D.5,
+6.I.7); the first legal removals count up to ``-delta`` (4.D.6 b, 6.J.1) and a unit removed twice
+counts once (6.J.2). A power that owes removals and orders too few loses the rest by civil
+disorder (:mod:`adjudicator.adjudication.civil_disorder`); unused builds are waived.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from adjudicator.adjudication.civil_disorder import removals
+from adjudicator.adjudication.legality.check import CheckedOrders
+from adjudicator.adjudication.legality.codes import Normalised
+from adjudicator.adjudication.phases import adjustment_counts, advance
+from adjudicator.base.model import Build, Disband, Order, Unit, UnitType, Waive
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.position import Position
+
+
+def adjudicate_adjustments(
+    position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
+) -> Adjudication:
+    """Resolve an adjustment phase; powers without orders waive their builds or lose units by
+    civil disorder.
+
+    ``checked.sequence`` holds the legal orders (waives too) in the order given; the legality
+    check has already rejected a second build in one province (6.I.7) and merged repeats of one
+    removal (6.J.2).
+    """
+    counts = adjustment_counts(position.supply_centers, position.units)
+    by_power: dict[str, list[Normalised]] = {}
+    for entry in checked.sequence:
+        by_power.setdefault(entry.power, []).append(entry)
+
+    results: list[OrderResult] = []
+    notes: list[str] = []
+    removed: list[Unit] = []
+    built: list[Unit] = []
+    for power in sorted(set(counts) | set(by_power)):
+        delta, entries = counts.get(power, 0), by_power.get(power, [])
+        if delta == 0 and not entries:
+            continue  # nothing to build, remove or report
+        outcome = _Power(power, delta, position, game_map, rules)
+        outcome.resolve(entries)
+        results.extend(outcome.results)
+        notes.extend(outcome.notes)
+        removed.extend(outcome.removed)
+        built.extend(outcome.built)
+    # Only a unit in a province something was removed from can equal a removed unit.
+    emptied = {u.location.province for u in removed}
+    units = [u for u in position.units if u.location.province not in emptied or u not in removed]
+    for unit in built:
+        insort(units, unit, key=_PLACE)  # a build goes to an empty province
+
+    # Per power: its rejected orders first, then its legal ones as resolved, each in the order
+    # given (a stable sort keeps both orders).
+    everything = [*checked.results, *results]
+    next_position = advance(game_map, position, units, sorted_units=True)
+    return Adjudication(
+        position=position,
+        results=tuple(sorted(everything, key=lambda r: r.power)),
+        next_position=next_position,
+        notes=tuple(notes),
+    )
+
+
+@dataclass
+class _Power:
+    """One power's adjustments, resolved order by order."""
+
+    power: str
+    delta: int
+    position: Position
+    game_map: GameMap
+    rules: Rules
+    results: list[OrderResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    built: list[Unit] = field(default_factory=list)
+    removed: list[Unit] = field(default_factory=list)
+
+    def resolve(self, entries: Sequence[Normalised]) -> None:
+        used = 0
+        sites: set[str] = set()
+        for entry in entries:
+            given, order = entry.order, entry.normalised
+            match order:
+                case Build():
+                    used += self._build(given, order, used, sites)
+                case Waive():
+                    used += self._waive(given, used)
+                case Disband():
+                    self._remove(given, order)
+                case _:
+                    self._fail(given, "not an adjustment order")
+        if self.delta > 0 and used < self.delta:
+            self._waive_rest(self.delta - used)
+        elif self.delta < 0 and len(self.removed) < -self.delta:
+            self._civil_disorder(-self.delta - len(self.removed))
+
+    def _build(self, given: Order, order: Build, used: int, sites: set[str]) -> int:
+        province = order.location.province
+        if self.delta <= 0:
+            self._fail(given, f"{self.power} has no builds")
+            return 0
+        if province in sites:
+            self._fail(given, f"a unit is already built in {province}")
+            return 0
+        if used >= self.delta:
+            self._fail(given, f"{self.power} has only {_count(self.delta, 'build')}")
+            return 0
+        sites.add(province)
+        unit_type = order.unit_type or UnitType.ARMY
+        where = order.location.bare if unit_type is UnitType.ARMY else order.location
+        self.built.append(Unit(self.power, unit_type, where))
+        self.results.append(OrderResult(self.power, given, Outcome.SUCCEEDS))
+        return 1
+
+    def _waive(self, given: Order, used: int) -> int:
+        if self.delta <= 0 or used >= self.delta:
+            self._fail(given, f"{self.power} has no build left to waive")
+            return 0
+        self.results.append(OrderResult(self.power, given, Outcome.SUCCEEDS))
+        return 1
+
+    def _remove(self, given: Order, order: Disband) -> None:
+        unit = self.position.unit_at(order.location.province)
+        if self.delta >= 0 or unit is None or unit.power != self.power:
+            self._fail(given, f"{self.power} has no removals to make")
+            return
+        if unit in self.removed:
+            # 6.J.2: the same unit twice counts once; the repeat is carried out already.
+            self.results.append(
+                OrderResult(self.power, given, Outcome.SUCCEEDS, message="already removed")
+            )
+            return
+        if len(self.removed) >= -self.delta:
+            self._fail(given, f"{self.power} owes only {_count(-self.delta, 'removal')}")
+            return
+        self.removed.append(unit)
+        self.results.append(OrderResult(self.power, given, Outcome.SUCCEEDS))
+
+    def _fail(self, given: Order, message: str) -> None:
+        self.results.append(
+            OrderResult(self.power, given, Outcome.FAILS, Reason.NOT_ALLOWED, message=message)
+        )
+
+    def _waive_rest(self, unused: int) -> None:
+        self.notes.append(f"{self.power}: {_count(unused, 'unused build')} waived")
+
+    def _civil_disorder(self, missing: int) -> None:
+        remaining = [u for u in self.position.units_of(self.power) if u not in self.removed]
+        owned = self.position.supply_centers.get(self.power, ())
+        chosen = removals(
+            self.game_map, self.power, remaining, owned, missing, self.rules.civil_disorder
+        )
+        for unit in chosen:
+            self.removed.append(unit)
+            self.results.append(
+                OrderResult(
+                    self.power,
+                    Disband(unit.type, unit.location),
+                    Outcome.SUCCEEDS,
+                    Reason.CIVIL_DISORDER,
+                    message="removed by civil disorder",
+                )
+            )
+            self.notes.append(f"Civil disorder: {self.power} removes {unit}")
+
+
+_PLACE = attrgetter("power", "location.province")
+"""A position's order of units (one unit per province)."""
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

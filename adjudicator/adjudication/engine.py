@@ -1,0 +1,65 @@
+"""The public entry point: :func:`adjudicate` one phase of any type.
+
+Pure: no I/O beyond loading the (cached) map named by the position, and the inputs are never
+changed. The orders are checked for legality first (illegal orders become ``illegal`` results
+and their units hold); then the phase type picks the adjudicator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from adjudicator.adjudication.adjustments import adjudicate_adjustments
+from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
+from adjudicator.adjudication.movement.phase import adjudicate_movement, adjudicate_orders
+from adjudicator.adjudication.retreats import adjudicate_retreats
+from adjudicator.base.model import Order, PhaseType
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.outcomes import Adjudication
+from adjudicator.state.position import Position
+
+PhaseAdjudicator = Callable[[Position, CheckedOrders, GameMap, Rules], Adjudication]
+"""The common signature of the movement, retreat and adjustment adjudicators."""
+
+_DEFAULT_RULES = Rules()
+"""The DATC v3.0 preferences (immutable, so one shared value will do)."""
+
+_BY_PHASE: Mapping[PhaseType, PhaseAdjudicator] = {
+    PhaseType.MOVEMENT: adjudicate_movement,
+    PhaseType.RETREAT: adjudicate_retreats,
+    PhaseType.ADJUSTMENT: adjudicate_adjustments,
+}
+
+
+def adjudicate(
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    rules: Rules | None = None,
+    *,
+    game_map: GameMap | None = None,
+) -> Adjudication:
+    """Adjudicate one phase: ``orders`` maps each power to its orders (as parsed).
+
+    ``rules`` defaults to the DATC v3.0 preferences; ``game_map`` to the map the position names.
+
+    >>> from adjudicator.base.model import Location, Move, UnitType
+    >>> start = Position.initial(load_map("standard"))
+    >>> order = Move(UnitType.ARMY, Location("PAR"), Location("BUR"))
+    >>> result = adjudicate(start, {"France": [order]})
+    >>> str(result.next_position.phase), str(result.result_of(order).outcome)
+    ('F1901M', 'succeeds')
+    >>> len(result.results)  # every unit has a result; the others held without orders
+    22
+    """
+    rules = rules if rules is not None else _DEFAULT_RULES
+    game_map = game_map if game_map is not None else load_map(position.map_name)
+    if position.phase.type is PhaseType.MOVEMENT:
+        return adjudicate_orders(position, orders, game_map, rules)  # checks as it indexes
+    checked = check_orders(position, orders, game_map, rules)
+    return _BY_PHASE[position.phase.type](position, checked, game_map, rules)
+
+
+def phase_adjudicator(phase_type: PhaseType) -> PhaseAdjudicator:
+    """The adjudicator for a phase type, for callers that check orders themselves."""
+    return _BY_PHASE[phase_type]

@@ -1,0 +1,363 @@
+"""Legality: which orders *could* be valid in a position, before any other order is known.
+
+DATC 4.E.1 (v3.0): an order is **legal** when, not knowing the other orders, it could be valid.
+Illegal orders are ignored entirely (the unit holds and can receive hold support); each gets an
+``ILLEGAL`` :class:`~adjudicator.state.outcomes.OrderResult` with a stable :class:`IllegalCode` and a
+short lowercase message quoting the order. A legal support or convoy that finds no matching
+order is *void*, which the resolver decides, never this module.
+
+Legal orders are also **normalised** (DATC v3.0 preferences, see ``docs/illegal-orders.md``):
+
+* the unit type comes from the position, a missing or wrong one is ignored (4.C.1, 4.C.2);
+* the ordered unit's coast comes from the position (4.B.5);
+* an army destination loses its coast, an unknown coast is dropped (4.B.6, 6.B.12);
+* a fleet destination gets its coast when only one is reachable (4.B.2 with
+  :attr:`Rules.coasts` lenient); with two reachable, or under strict coasts, a missing coast is
+  illegal (4.B.1, 6.B.1);
+* a supported fleet move without a coast gets the coast when only one is reachable, otherwise it
+  stays coastless and matches a move to either coast (4.B.4, 6.B.7, 6.B.8, 6.B.15);
+* an explicit convoy path (``A LON - NTH - NWY``) becomes plain *via convoy* unless
+  :attr:`Rules.convoy_path` enforces it (4.A.6).
+
+>>> from adjudicator.board.map import load_map
+>>> from adjudicator.base.model import Location, Move
+>>> from adjudicator.state.position import Position
+>>> from adjudicator.base.rules import Rules
+>>> m = load_map("standard")
+>>> p = Position.initial(m)
+>>> check_order(p, "England", Move(None, Location("LVP"), Location("IRI")), m, Rules())
+Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army cannot enter the sea province IRI in 'LVP - IRI'")
+>>> str(check_order(p, "Russia", Move(None, Location("SEV"), Location("RUM")), m, Rules()).normalised)
+'F SEV - RUM'
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from operator import attrgetter
+
+from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
+from adjudicator.adjudication.legality.coasts import strict_coasts
+from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, Normalised, reject
+from adjudicator.adjudication.legality.retreats import RetreatChecks, retreat_options
+from adjudicator.base.model import (
+    ORDERS_BY_PHASE,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    PhaseType,
+    Retreat,
+    Support,
+    Unit,
+    Waive,
+)
+from adjudicator.base.rules import MultipleOrders, Rules
+from adjudicator.board.map import GameMap
+from adjudicator.board.tables import tables
+from adjudicator.state.outcomes import OrderResult
+from adjudicator.state.position import Position
+
+__all__ = [
+    "CheckedOrders",
+    "Checker",
+    "IllegalCode",
+    "Illegality",
+    "Normalised",
+    "check_order",
+    "check_orders",
+    "retreat_options",
+]
+
+
+class CheckedOrders:
+    """Every order of a phase, split into the legal ones (one per unit) and the rejected ones.
+
+    Immutable by convention. Not a dataclass: outside winter :attr:`sequence` is built on first
+    use from :attr:`valid` (``from_valid``), because only adjustment phases read it and a
+    movement phase would otherwise pay for one :class:`Normalised` object per order.
+    """
+
+    __slots__ = ("_from_valid", "_sequence", "results", "valid")
+
+    def __init__(
+        self,
+        valid: dict[str, tuple[str, Order, Order]] | None = None,
+        results: list[OrderResult] | None = None,
+        sequence: list[Normalised] | None = None,
+        *,
+        from_valid: bool = False,
+    ) -> None:
+        self.valid: dict[str, tuple[str, Order, Order]] = {} if valid is None else valid
+        """Province of the ordered unit (of the build, in a winter) -> (power, order as given,
+        normalised order). In the order first given."""
+        self.results: list[OrderResult] = [] if results is None else results
+        """``ILLEGAL`` results for illegal, duplicate and wrong-phase orders, in the order
+        given."""
+        self._sequence = sequence
+        self._from_valid = from_valid
+
+    @property
+    def sequence(self) -> list[Normalised]:
+        """Every kept legal order (waives too), power by power in the order given: the order in
+        which surplus builds and removals are discarded (4.D.4, 4.D.6)."""
+        if self._sequence is None:
+            entries = self.valid.values() if self._from_valid else ()
+            self._sequence = [Normalised(p, o, n) for p, o, n in entries]
+        return self._sequence
+
+    @property
+    def waives(self) -> list[tuple[str, Waive]]:
+        """(power, waive) for each legal waive, in order."""
+        return [(n.power, n.order) for n in self.sequence if isinstance(n.order, Waive)]
+
+    def __repr__(self) -> str:
+        return (
+            f"CheckedOrders(valid={self.valid!r}, results={self.results!r}, "
+            f"sequence={self.sequence!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CheckedOrders):
+            return NotImplemented
+        return (self.valid, self.results, self.sequence) == (
+            other.valid,
+            other.results,
+            other.sequence,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def check_order(
+    position: Position, power: str, order: Order, game_map: GameMap, rules: Rules
+) -> Normalised | Illegality:
+    """Check one order of ``power`` on its own (no duplicate check)."""
+    return Checker(position, game_map, rules).check(power, order)
+
+
+def check_orders(
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    game_map: GameMap,
+    rules: Rules,
+) -> CheckedOrders:
+    """Check every order (power -> orders, in the order written) and keep one per unit.
+
+    Several different legal orders for one unit are all dropped under
+    :attr:`MultipleOrders.DROP_ALL` (4.D.3 c) or the last one counts under ``LAST_WINS``;
+    orders equal after normalisation count once (6.J.2). An illegal order never competes with a
+    legal one (4.E.1, 6.D.31). In a winter, the first legal build in a province counts (6.I.7).
+    """
+    checker = Checker(position, game_map, rules)
+    if position.phase.type is not PhaseType.ADJUSTMENT:
+        checked = _one_each(checker, orders)
+        if checked is not None:
+            return checked
+    rejected: list[tuple[int, OrderResult]] = []
+    legal: list[tuple[int, Normalised]] = []
+    ordered: set[str] = set()
+    repeated = False
+    index = 0
+    for power, given in orders.items():
+        for order in given:
+            verdict = checker.verdict(power, order)
+            if isinstance(verdict, Illegality):
+                rejected.append((index, verdict.result(power, order)))
+            else:
+                legal.append((index, Normalised(power, order, verdict)))
+                if not isinstance(verdict, Waive):
+                    repeated = repeated or verdict.location.province in ordered
+                    ordered.add(verdict.location.province)
+            index += 1
+    kept, dropped = _one_per_unit(legal, rules, position.phase.type) if repeated else (legal, [])
+    rejected.extend(dropped)
+    valid: dict[str, tuple[str, Order, Order]] = {}
+    for _, n in kept:
+        if not isinstance(n.normalised, Waive):
+            valid[n.normalised.location.province] = (n.power, n.order, n.normalised)
+    return CheckedOrders(
+        valid=valid,
+        results=[r for _, r in sorted(rejected, key=lambda pair: pair[0])],
+        sequence=[n for _, n in sorted(kept, key=lambda pair: pair[0])],
+    )
+
+
+def _one_each(checker: Checker, orders: Mapping[str, Sequence[Order]]) -> CheckedOrders | None:
+    """The usual case outside winter: at most one legal order per unit, so nothing is dropped
+    and both lists are in the order given. ``None`` when some unit has two legal orders, which
+    takes the full bookkeeping of :func:`check_orders` (checking again is cheap and pure)."""
+    rejected: list[OrderResult] = []
+    valid: dict[str, tuple[str, Order, Order]] = {}
+    for power, given in orders.items():
+        for order in given:
+            verdict = checker.verdict(power, order)
+            if isinstance(verdict, Illegality):
+                rejected.append(verdict.result(power, order))
+                continue
+            if isinstance(verdict, Waive):
+                return None  # never legal outside winter; the general path says so
+            province = verdict.location.province
+            if province in valid:
+                return None
+            valid[province] = (power, order, verdict)
+    return CheckedOrders(valid, rejected, from_valid=True)
+
+
+# --------------------------------------------------------------------------- duplicates
+def _one_per_unit(
+    legal: list[tuple[int, Normalised]], rules: Rules, phase: PhaseType
+) -> tuple[list[tuple[int, Normalised]], list[tuple[int, OrderResult]]]:
+    groups: dict[str, list[tuple[int, Normalised]]] = {}
+    kept: list[tuple[int, Normalised]] = []
+    for index, n in legal:
+        if isinstance(n.normalised, Waive):
+            kept.append((index, n))
+        else:
+            groups.setdefault(n.normalised.location.province, []).append((index, n))
+    dropped: list[tuple[int, OrderResult]] = []
+    for group in groups.values():
+        distinct: list[tuple[int, Normalised]] = []
+        for index, n in group:
+            if all(n.normalised != other.normalised for _, other in distinct):
+                distinct.append((index, n))
+        if len(distinct) == 1:
+            kept.append(distinct[0])
+        elif phase is PhaseType.ADJUSTMENT:
+            kept.append(distinct[0])
+            dropped.extend((i, _later_build(n, distinct[0][1])) for i, n in distinct[1:])
+        elif rules.multiple_orders is MultipleOrders.LAST_WINS:
+            kept.append(distinct[-1])
+            dropped.extend((i, _replaced(n, distinct[-1][1])) for i, n in distinct[:-1])
+        else:
+            dropped.extend((i, _all_dropped(n, distinct)) for i, n in distinct)
+    return kept, dropped
+
+
+def _all_dropped(n: Normalised, distinct: list[tuple[int, Normalised]]) -> OrderResult:
+    others = "; ".join(f"'{o.order}'" for _, o in distinct if o is not n)
+    message = f"the unit also has the order {others}, so all its orders are dropped, in '{n.order}'"
+    return Illegality(IllegalCode.DUPLICATE_ORDER, message).result(n.power, n.order)
+
+
+def _replaced(n: Normalised, last: Normalised) -> OrderResult:
+    message = f"replaced by the later order '{last.order}', in '{n.order}'"
+    return Illegality(IllegalCode.DUPLICATE_ORDER, message).result(n.power, n.order)
+
+
+def _later_build(n: Normalised, first: Normalised) -> OrderResult:
+    message = f"the earlier order '{first.order}' already builds there, in '{n.order}'"
+    return Illegality(IllegalCode.BUILD_SAME_PROVINCE, message).result(n.power, n.order)
+
+
+# --------------------------------------------------------------------------- checks
+class Checker(RetreatChecks, AdjustmentChecks):
+    """The checks of one phase's orders, one at a time (:meth:`verdict`); holds what every
+    check of that phase looks up.
+
+    ``units``, when given, must be the position's units keyed by province (the movement
+    adjudicator, which checks and indexes the orders in one pass, shares its own).
+    """
+
+    def __init__(
+        self,
+        position: Position,
+        game_map: GameMap,
+        rules: Rules,
+        units: dict[str, Unit] | None = None,
+    ) -> None:
+        self.position = position
+        self.map = game_map
+        self.rules = rules
+        self.tables = tables(game_map)
+        if units is None:
+            units = dict(zip(map(_PROVINCE, position.units), position.units, strict=True))
+        self.units = units
+        # Strict coast choices (4.B.5, 4.B.6 a) take the general checks: the shortcuts drop
+        # wrong or irrelevant coasts as the defaults do.
+        self.coast_checks = strict_coasts(rules)
+        phase = position.phase.type
+        # The shortcuts (legality.shortcuts) assume every unit stands on a known province, so
+        # that an order naming a unit's province never needs that check.
+        self.fast = (
+            phase is PhaseType.MOVEMENT
+            and not self.coast_checks
+            and self.tables.known.issuperset(self.units)
+        )
+        self.retreating = phase is PhaseType.RETREAT and not self.coast_checks
+        self.winter = phase is PhaseType.ADJUSTMENT and not self.coast_checks
+        self._counts = None
+
+    def check(self, power: str, order: Order) -> Normalised | Illegality:
+        verdict = self.verdict(power, order)
+        if isinstance(verdict, Illegality):
+            return verdict
+        return Normalised(power, order, verdict)
+
+    def verdict(self, power: str, order: Order) -> Order | Illegality:
+        """The normalised order, or why ``order`` is illegal."""
+        if self.fast:
+            normalised = self.shortcut(power, order)
+            if normalised is not None:
+                return normalised
+        elif self.retreating and isinstance(order, Retreat):
+            normalised = self._fast_retreat(power, order)
+            if normalised is not None:
+                return normalised
+        elif self.winter:
+            winter = self.winter_shortcut(power, order)
+            if winter is not None:
+                return winter
+        return self.general_verdict(power, order)
+
+    def general_verdict(self, power: str, order: Order) -> Order | Illegality:
+        """:meth:`verdict` by the general checks, which explain what is wrong (no
+        shortcuts)."""
+        phase = self.position.phase.type
+        if not isinstance(order, ORDERS_BY_PHASE[phase]):
+            return reject(
+                IllegalCode.WRONG_PHASE, f"not an order of a {_PHASE_WORDS[phase]}", order
+            )
+        unknown = self._unknown_province(order)
+        if unknown is not None:
+            return reject(IllegalCode.UNKNOWN_PROVINCE, f"unknown province '{unknown}'", order)
+        match order:
+            case Waive():
+                return self._waive(power, order)
+            case Build():
+                return self._build(power, order)
+            case Disband() if phase is PhaseType.ADJUSTMENT:
+                return self._removal(power, order)
+            case Retreat() | Disband():
+                return self._retreat_phase(power, order)
+            case Hold() | Move() | Support() | Convoy():
+                return self._movement(power, order)
+
+    def _unknown_province(self, order: Order) -> str | None:
+        match order:
+            case Waive():
+                places: tuple[str, ...] = ()
+            case Move():
+                places = (order.location.province, order.destination.province, *order.path)
+            case Support():
+                dest = () if order.destination is None else (order.destination.province,)
+                places = (order.location.province, order.target.province, *dest)
+            case Convoy():
+                places = (order.location.province, order.army.province, order.destination.province)
+            case Retreat():
+                places = (order.location.province, order.destination.province)
+            case _:
+                places = (order.location.province,)
+        return next((p for p in places if p not in self.map.provinces), None)
+
+
+_PHASE_WORDS = {
+    PhaseType.MOVEMENT: "movement phase",
+    PhaseType.RETREAT: "retreat phase",
+    PhaseType.ADJUSTMENT: "build phase",
+}
+
+
+_PROVINCE = attrgetter("location.province")

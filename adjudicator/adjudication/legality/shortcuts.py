@@ -1,0 +1,307 @@
+"""Shortcuts of the legality checks for the commonest legal orders of movement and winter phases.
+
+Most orders of a movement phase are an own unit holding, moving to a neighbour (or by convoy
+along fleets at sea), supporting such a move or a unit that stands, or a fleet at sea convoying
+an army. :class:`Shortcuts` recognises such orders with a few look-ups in the map's tables
+(:mod:`adjudicator.board.tables`) and returns the normalised order: the given one itself when it
+already is in normal form (it names the unit's type and exact coast, and its target needs no
+change), so most phases build no order objects at all.
+
+A shortcut returns ``None`` whenever anything is unusual (a missing or foreign unit, a coast it
+does not know what to do with, a named convoy path, a step that is not in the tables); the
+general checks of :mod:`adjudicator.adjudication.legality.check` then decide, and explain an
+illegal order. So the shortcuts change the speed, never a verdict: ``tests/test_legality.py`` and
+the DATC cases run through both, and each shortcut's docstring names the general check it agrees
+with.
+
+In a winter, :class:`WinterShortcuts` does the same for a build on a plain home centre, a
+removal of an own unit and a waive.
+
+The tests are written out rather than split into small helpers, and enum members are module
+constants, because a Python call or a look-up of a member on its enum class costs 50-100 ns,
+which adds up over the orders of every phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Order,
+    Support,
+    Unit,
+    UnitOrder,
+    UnitType,
+    Waive,
+)
+from adjudicator.base.rules import CoastRule, Rules, SupportCoast
+from adjudicator.board import convoys
+from adjudicator.board.map import GameMap, ProvinceType
+from adjudicator.board.tables import MapTables
+
+if TYPE_CHECKING:
+    from adjudicator.state.position import Position
+
+__all__ = ["SHORTCUTS", "Shortcuts", "WinterShortcuts"]
+
+_ARMY = UnitType.ARMY
+_FLEET = UnitType.FLEET
+_REQUIRED = SupportCoast.REQUIRED
+
+
+class Shortcuts:
+    """Mixin of the legality checker: :meth:`shortcut` for one order of a movement phase.
+
+    The checker provides the attributes declared here. Every unit must stand on a known
+    province (the checker only asks then), so that an order naming a unit's province never
+    needs the unknown-province check.
+    """
+
+    map: GameMap
+    rules: Rules
+    tables: MapTables
+    units: dict[str, Unit]
+
+    _fleets_at_sea: frozenset[str] | None = None
+    _needed_fleets: dict[tuple[str, str], frozenset[str]] | None = None
+
+    @property
+    def fleets_at_sea(self) -> frozenset[str]:
+        """Provinces of the fleets that could convoy (found on first use: few phases ask)."""
+        found = self._fleets_at_sea
+        if found is None:
+            fleets = [p for p, u in self.units.items() if u.type is _FLEET]
+            found = self._fleets_at_sea = self.tables.seas.intersection(fleets)
+        return found
+
+    def needed_fleets(self, origin: str, destination: str) -> frozenset[str]:
+        """:func:`convoys.fleets_on_minimal_routes` over the fleets at sea, once per army and
+        phase: each fleet of a chain convoying one army asks the same question."""
+        if self._needed_fleets is None:
+            self._needed_fleets = {}
+        key = (origin, destination)
+        found = self._needed_fleets.get(key)
+        if found is None:
+            found = convoys.fleets_on_minimal_routes(
+                self.map, origin, destination, self.fleets_at_sea
+            )
+            self._needed_fleets[key] = found
+        return found
+
+    def shortcut(self, power: str, order: Order) -> UnitOrder | None:
+        """The normalised order if ``order`` is a common legal one, else ``None``."""
+        short = SHORTCUTS.get(type(order))
+        return None if short is None else short(self, power, order)
+
+    def _short_hold(self, power: str, order: Hold) -> UnitOrder | None:
+        unit = self.units.get(order.location.province)
+        if unit is None or unit.power != power:
+            return None
+        as_given = order.unit_type is unit.type and order.location.coast == unit.location.coast
+        return order if as_given else Hold(unit.type, unit.location)
+
+    def _short_move(self, power: str, order: Move) -> UnitOrder | None:
+        unit = self.units.get(order.location.province)
+        if unit is None or unit.power != power or order.path:
+            return None
+        dest = order.destination
+        if order.via_convoy:
+            if unit.type is not _ARMY or not self._short_convoy_route(unit, dest, None):
+                return None
+            target = dest
+        else:
+            step = self._short_step(unit, dest, for_support=False)
+            if step is None:
+                return None
+            target = step
+        if (
+            target is dest
+            and order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+        ):
+            return order
+        return Move(unit.type, unit.location, target, order.via_convoy)
+
+    def _short_support(self, power: str, order: Support) -> UnitOrder | None:
+        unit = self.units.get(order.location.province)
+        supported = self.units.get(order.target.province)
+        if unit is None or supported is None or unit.power != power or supported is unit:
+            return None
+        dest = order.destination
+        area = order.target.province if dest is None else dest.province
+        if area == unit.location.province or area not in self.tables.reach(
+            unit.type, unit.location
+        ):
+            return None
+        where = dest
+        if dest is not None:
+            where = self._short_step(supported, dest, for_support=True)
+            # 6.D.31: the supporter cannot be the convoy that the supported army needs.
+            convoyed = (
+                where is None
+                and supported.type is _ARMY
+                and self._short_convoy_route(supported, dest, unit.location.province)
+            )
+            if convoyed:
+                where = dest
+            elif where is None:
+                return None
+        as_given = (
+            where is dest
+            and order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+            and order.target_type is supported.type
+            and order.target.coast == supported.location.coast
+        )
+        if as_given:
+            return order
+        return Support(unit.type, unit.location, supported.type, supported.location, where)
+
+    def _short_convoy(self, power: str, order: Convoy) -> UnitOrder | None:
+        """A fleet at sea convoying an army to a coast, on a route without a shortcut
+        (``_Checker._convoy``)."""
+        unit = self.units.get(order.location.province)
+        army = self.units.get(order.army.province)
+        if unit is None or army is None or unit.power != power or army.type is not _ARMY:
+            return None
+        fleet = unit.location.province
+        origin, dest = army.location.province, order.destination.province
+        coastal = convoys.convoy_coasts(self.map)
+        if (
+            fleet not in self.fleets_at_sea
+            or origin == dest
+            or origin not in coastal
+            or dest not in coastal
+        ):
+            return None
+        if self.rules.necessary_convoys and fleet not in self.needed_fleets(origin, dest):
+            return None
+        as_given = (
+            order.unit_type is unit.type
+            and order.location.coast == unit.location.coast
+            and order.army.coast == army.location.coast
+            and order.destination.coast is None
+        )
+        if as_given:
+            return order
+        return Convoy(unit.type, unit.location, army.location, Location(dest))
+
+    def _short_convoy_route(self, army: Unit, dest: Location, without: str | None) -> bool:
+        """Whether the fleets at sea (but ``without``) could convoy ``army`` to ``dest``,
+        written without a coast (``_Checker._army_target``). A move via convoy is then legal
+        under every rule choice: 4.A.3 only matters when there is no route."""
+        origin = army.location.province
+        if dest.coast is not None or dest.province == origin:
+            return False
+        coastal = convoys.convoy_coasts(self.map)
+        if origin not in coastal or dest.province not in coastal:
+            return False
+        fleets = self.fleets_at_sea
+        if without is not None and without in fleets:
+            fleets = fleets - {without}
+        return convoys.route_exists(self.map, origin, dest.province, fleets)
+
+    def _short_step(self, unit: Unit, dest: Location, *, for_support: bool) -> Location | None:
+        """Where ``unit`` ends if ordered (or supported) one step to ``dest``, as
+        ``_Checker._target`` normalises it; ``None`` if that takes the general checks."""
+        location = unit.location
+        if unit.type is _ARMY:
+            if dest.coast is None and dest.province in self.tables.army.get(location.province, ()):
+                return dest
+            return None
+        moves = self.tables.fleet.get((location.province, location.coast))
+        reachable = None if moves is None else moves.get(dest.province)
+        if reachable is None:
+            return None
+        if dest.province not in self.tables.coasts:
+            return dest if dest.coast is None else None
+        if dest.coast is not None:
+            return dest if dest in reachable else None
+        # A coast left out (4.B.2, 4.B.4): taken when only one is reachable; a support may
+        # also stay coastless and match a move to either coast (6.B.7, 6.B.8), unless the
+        # rules require supports to name it (the general check says so).
+        if for_support and self.rules.support_coast is _REQUIRED:
+            return None
+        if len(reachable) == 1 and (for_support or self.rules.coasts is CoastRule.LENIENT):
+            return reachable[0]
+        return dest if for_support else None
+
+
+class WinterShortcuts:
+    """Mixin of the legality checker: :meth:`winter_shortcut` for one order of a winter.
+
+    The checker provides the attributes declared here; ``counts`` is power -> builds (positive)
+    or removals (negative) owed.
+    """
+
+    map: GameMap
+    position: Position
+    tables: MapTables
+    units: dict[str, Unit]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Provided by the checker."""
+        raise NotImplementedError
+
+    def winter_shortcut(self, power: str, order: Order) -> Order | None:
+        """The normalised order if ``order`` is a common legal one, else ``None``."""
+        if isinstance(order, Build):
+            return self._short_build(power, order)
+        if isinstance(order, Disband):
+            return self._short_removal(power, order)
+        if isinstance(order, Waive):
+            return order if self.counts.get(power, 0) > 0 else None
+        return None
+
+    def _short_build(self, power: str, order: Build) -> Order | None:
+        """A build of a named unit type on a home centre without named coasts, owned, empty
+        and on the map (``_Checker._build``)."""
+        pid = order.location.province
+        province = self.map.provinces.get(pid)
+        if (
+            province is None
+            or order.location.coast is not None
+            or province.coasts
+            or order.unit_type is None
+            or province.home != power
+            or pid in self.units
+            or self.counts.get(power, 0) <= 0
+            or self.position.owner(pid) != power
+        ):
+            return None
+        if order.unit_type is _FLEET and province.type is not ProvinceType.COAST:
+            return None
+        return order
+
+    def _short_removal(self, power: str, order: Disband) -> Order | None:
+        """The removal of an own unit by a power that owes removals (``_Checker._removal``)."""
+        location = order.location
+        unit = self.units.get(location.province)
+        if (
+            unit is None
+            or unit.power != power
+            or location.province not in self.tables.known
+            or self.counts.get(power, 0) >= 0
+        ):
+            return None
+        if order.unit_type is unit.type and location.coast == unit.location.coast:
+            return order
+        return Disband(unit.type, unit.location)
+
+
+SHORTCUTS: dict[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {
+    Move: Shortcuts._short_move,
+    Support: Shortcuts._short_support,
+    Hold: Shortcuts._short_hold,
+    Convoy: Shortcuts._short_convoy,
+}
+"""The shortcut of each kind of order that has one, by type: :meth:`Shortcuts.shortcut`, for
+callers that check many orders and save a call per order by looking the kind up themselves."""

@@ -1,0 +1,282 @@
+"""Movement phase, second stage: the decisions and strengths of DATC v3.0 §5.B.
+
+The equations (adjudication.md §3-§5):
+
+- MOVE: ATTACK > HOLD of the destination (or the opponent's DEFEND in a head-to-head battle)
+  and ATTACK > the PREVENT of every other move to the same province (§5.B.1).
+- SUPPORT fails when cut by a foreign move with a PATH from anywhere but the province the
+  support goes to, or when the supporter is dislodged (§5.B.2).
+- CONVOY fails when the fleet is dislodged (§5.B.3); its attackers are adjudicated, not
+  resolved, which is the Pandin's-paradox technique of §5.D.
+- PATH, HOLD, ATTACK, DEFEND and PREVENT as in §5.B.4-§5.B.8.
+
+The generic :class:`~adjudicator.adjudication.resolver.Resolver` calls :meth:`Phase.adjudicate` for
+each decision, and the paradox rule chosen by :attr:`Rules.paradox` breaks the cycles (§5.C, §5.D).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from adjudicator.adjudication.movement.index import (
+    BOUNCED,
+    BY_CONVOY,
+    LAND,
+    LOST_HEAD_TO_HEAD,
+    MOVE,
+    SUPPORT,
+    PhaseIndex,
+)
+from adjudicator.adjudication.resolver import BACKUP_RULES, Resolver
+from adjudicator.base.model import Order
+from adjudicator.base.rules import ConvoyDisruption, ConvoyPath, Rules
+from adjudicator.board.convoys import fleets_on_routes
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Reason
+from adjudicator.state.position import Position
+
+
+class Phase(PhaseIndex):
+    """The indices of :class:`~adjudicator.adjudication.movement.index.PhaseIndex` and the §5.B
+    equations; the resolver calls :meth:`adjudicate`.
+
+    Built from the legal orders (``valid``, as
+    :func:`~adjudicator.adjudication.legality.check.check_orders` gives them), or with
+    ``valid=None`` empty, for :meth:`check` to fill from the orders.
+    """
+
+    __slots__ = ("paradox", "res", "resolver", "why")
+
+    def __init__(
+        self,
+        position: Position,
+        valid: Mapping[str, tuple[str, Order, Order]] | None,
+        game_map: GameMap,
+        rules: Rules,
+    ) -> None:
+        super().__init__(position, game_map, rules)
+        self.paradox: set[str] = set()
+        self.why: dict[str, tuple[Reason, str]] = {}
+        """Failed move -> the reason and the province of the unit that stopped it, as
+        :meth:`move` last found them (final unless the resolver had to guess)."""
+        backup = BACKUP_RULES[rules.paradox]
+        kind = self.kind.__getitem__
+        self.resolver: Resolver[str] = Resolver(
+            self.adjudicate, lambda cycle: self._backup(backup(cycle, kind))
+        )
+        self.resolved = self.resolver.resolved
+        self.res = self.resolver.resolve
+        if valid is not None:
+            self._index(*self._record(valid))
+
+    # ------------------------------------------------------------------ resolution
+    def resolve_all(self) -> None:
+        """Resolve every decision, in province order so the result never depends on the order
+        the orders were given in (resolving one may settle others on the way)."""
+        self._settle_unopposed()
+        resolved = self.resolved
+        self.resolver.resolve_all(sorted([key for key in self.kind if key not in resolved]))
+
+    def _settle_unopposed(self) -> None:
+        """Settle the moves that depend on no other decision, sparing the resolver's
+        bookkeeping for most of a phase: a move that needs no convoy into an empty province
+        that no other unit enters succeeds (its ATTACK is at least 1, the HOLD and every
+        PREVENT 0, §5.B.1). (Supports and convoys that nobody attacks were settled when they
+        were indexed.)"""
+        resolved, into, units, mode = self.resolved, self.into, self.units, self.mode
+        for key, target in self.dest.items():
+            if target not in units and len(into[target]) == 1 and mode.get(key) != BY_CONVOY:
+                resolved[key] = True
+
+    def adjudicate(self, key: str) -> bool:
+        """The §5.B condition of one decision, given the others (DATC §5.C ``adjudicate``)."""
+        kind = self.kind[key]
+        if kind is MOVE:
+            return self.move(key)
+        if kind is SUPPORT:
+            return self.support(key)
+        return self.convoy(key)
+
+    def _backup(self, values: dict[str, bool]) -> dict[str, bool]:
+        """Record which decisions the paradox rule settled (reported as ``convoy paradox``)."""
+        if not all(self.kind[k] is MOVE for k in values):
+            self.paradox.update(values)
+        return values
+
+    def move(self, origin: str) -> bool:
+        """§5.B.1 MOVE. A move that fails for want of strength notes why in :attr:`why`, so
+        that the report need not work it out again."""
+        attack = self.attack(origin)
+        if attack == 0:
+            return False
+        dest = self.dest[origin]
+        opp = self.opp.get(origin)
+        if opp is not None and self.head_to_head(origin, opp):
+            if attack <= self.defend(opp):
+                self.why[origin] = (LOST_HEAD_TO_HEAD, opp)
+                return False
+        elif attack <= self.hold(dest):
+            self.why[origin] = (BOUNCED, dest)
+            return False
+        for other in self.into[dest]:
+            if other != origin and attack <= self.prevent(other):
+                self.why[origin] = (BOUNCED, other)
+                return False
+        return True
+
+    def support(self, province: str) -> bool:
+        """§5.B.2 SUPPORT: cut by a foreign attack with a PATH not from the supported area, or
+        by dislodgement (6.D.15-6.D.21; provinces, not coasts, are compared)."""
+        attackers = self.into.get(province)
+        if not attackers:
+            return True
+        units = self.units
+        power, area = units[province].power, self.area[province]
+        for origin in attackers:
+            if (
+                units[origin].power != power
+                and origin != area
+                and (origin not in self.mode or self.path(origin))
+            ):
+                return False
+        res = self.res
+        return not any(units[o].power != power and res(o) for o in attackers)
+
+    def convoy(self, fleet: str) -> bool:
+        """§5.B.3 CONVOY, with the attacks on the fleet *adjudicated* rather than resolved
+        (§5.D), so every paradox is a single loop of the convoy and the support it affects."""
+        attackers = self.into.get(fleet)
+        if not attackers:
+            return True
+        units, resolved = self.units, self.resolved
+        power = units[fleet].power
+        for origin in attackers:
+            if units[origin].power == power:
+                continue
+            moved = resolved.get(origin)
+            if moved is None:
+                moved = self.move(origin)
+            if moved:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ PATH and strengths
+    def path(self, origin: str) -> bool:
+        """§5.B.4 PATH: true for a move over land; for a convoy, an intact chain of fleets."""
+        if origin in self.mode and self.mode[origin] == BY_CONVOY:
+            return self.convoy_path(origin)
+        return True
+
+    def convoyed(self, origin: str) -> bool:
+        """Whether the move goes by convoy (for head-to-head battles and retreats)."""
+        mode = self.mode.get(origin, LAND)
+        if mode == LAND:
+            return False
+        if mode == BY_CONVOY:
+            return True
+        return self.convoy_path(origin)
+
+    def convoy_path(self, origin: str) -> bool:
+        """A chain of fleets with successful CONVOY decisions from origin to destination; one
+        intact route suffices (DATC 4.A.1 b; with ``convoy_disruption: any-route`` every route must
+        be intact). Fleets are resolved only as the search reaches them."""
+        if not self.routes.get(origin):
+            return False
+        order = self.moves[origin]
+        res = self.res
+        rules = self.rules
+        if rules.convoy_path is ConvoyPath.ENFORCE and order.path:
+            return all(res(f) for f in order.path)
+        fleets, dest, reach = self.fleets[origin], self.dest[origin], self.reach
+        if rules.convoy_disruption is ConvoyDisruption.ANY_ROUTE:
+            # The 1971 rule: every fleet on some route must hold; a fleet that lies on no
+            # route (6.F.12) does not matter.
+            return all(res(f) for f in sorted(fleets_on_routes(self.map, origin, dest, fleets)))
+        frontier = [f for f in fleets if origin in reach[f]]
+        seen = set(frontier)
+        frontier.reverse()
+        while frontier:
+            fleet = frontier.pop()
+            if not res(fleet):
+                continue
+            if dest in reach[fleet]:
+                return True
+            for other in fleets:
+                if other not in seen and other in reach[fleet]:
+                    seen.add(other)
+                    frontier.append(other)
+        return False
+
+    def head_to_head(self, origin: str, opp: str) -> bool:
+        """Two units moving into each other's province, neither by convoy (§5.B.1; a coastal
+        crawl counts, 6.B.13)."""
+        return not self.convoyed(origin) and not self.convoyed(opp)
+
+    def supports(self, supporters: list[str] | None) -> int:
+        """How many of these supports succeed."""
+        if not supporters:
+            return 0
+        resolved, res = self.resolved, self.res
+        count = 0
+        for supporter in supporters:
+            value = resolved.get(supporter)
+            if value is None:
+                value = res(supporter)
+            if value:
+                count += 1
+        return count
+
+    def hold(self, province: str) -> int:
+        """§5.B.5 HOLD STRENGTH of a province."""
+        if province not in self.units:
+            return 0
+        if province in self.dest:
+            return 0 if self.res(province) else 1
+        return 1 + self.supports(self.hsup.get(province))
+
+    def attack(self, origin: str) -> int:
+        """§5.B.8 ATTACK STRENGTH: no help to dislodge a unit of one's own power (6.D.12-14)."""
+        if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
+            return 0
+        dest = self.dest[origin]
+        held_by = self.units.get(dest)
+        occupant = None if held_by is None else held_by.power
+        supporters = self.msup.get(origin)
+        if occupant is None:
+            return 1 + self.supports(supporters)
+        opp = self.opp.get(origin)
+        if (
+            dest in self.dest
+            and (opp is None or not self.head_to_head(origin, opp))
+            and self.res(dest)
+        ):
+            return 1 + self.supports(supporters)
+        if occupant == self.units[origin].power:
+            return 0
+        if not supporters:
+            return 1
+        res, units = self.res, self.units
+        return 1 + sum(1 for s in supporters if units[s].power != occupant and res(s))
+
+    def defend(self, origin: str) -> int:
+        """§5.B.7 DEFEND STRENGTH."""
+        return 1 + self.supports(self.msup.get(origin))
+
+    def prevent(self, origin: str) -> int:
+        """§5.B.6 PREVENT STRENGTH: zero without a PATH or for a head-to-head loser only
+        (4.A.7 b; 6.E.4, 6.E.5, 6.G.16), or with ``dislodged_unit_bounces: false`` (4.A.7 a)
+        also for a unit dislodged by a convoyed unit from its destination (6.G.10, 6.G.14,
+        6.G.15)."""
+        if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
+            return 0
+        opp = self.opp.get(origin)
+        if opp is not None:
+            if self.head_to_head(origin, opp):
+                if self.res(opp):
+                    return 0
+            elif not self.rules.dislodged_unit_bounces and self.res(opp) and not self.res(origin):
+                # 4.A.7 a: dislodged by a convoyed unit from its destination, it has no effect
+                # there either (its own MOVE decides whether it was dislodged: a cycle with
+                # one consistent answer, which the resolver finds).
+                return 0
+        return 1 + self.supports(self.msup.get(origin))

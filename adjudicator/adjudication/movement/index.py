@@ -1,0 +1,321 @@
+"""Movement phase, first stage: the orders indexed by province, and each move's convoy intent.
+
+:class:`PhaseIndex` takes the legal orders (from
+:func:`~adjudicator.adjudication.legality.check.check_orders`, or checking them itself in the same
+pass, :meth:`PhaseIndex.check`) and builds every index the §5.B equations read
+(:mod:`adjudicator.adjudication.movement.equations`): the moves into each province, the
+head-to-head pairs, the supports of each move and hold, the convoying fleets of each army, and
+whether a move goes over land or by convoy (DATC 4.A.3).
+
+Decisions are keyed by the province of the ordered unit (a plain ``str``), and every index is
+built once per phase, so the hot path does dictionary look-ups on strings only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from operator import attrgetter
+
+from adjudicator.adjudication.legality.check import Checker
+from adjudicator.adjudication.legality.codes import Illegality
+from adjudicator.adjudication.legality.shortcuts import SHORTCUTS
+from adjudicator.adjudication.resolver import DecisionKind
+from adjudicator.base.model import Convoy, Move, Order, Support, Unit, UnitType, Waive
+from adjudicator.base.rules import AdjacentConvoy, ConvoyPath, Rules
+from adjudicator.board.map import GameMap
+from adjudicator.board.tables import tables
+from adjudicator.state.outcomes import OrderResult, Outcome, Reason
+from adjudicator.state.position import Position
+
+SUCCEEDS = Outcome.SUCCEEDS
+FAILS = Outcome.FAILS
+BOUNCED = Reason.BOUNCED
+LOST_HEAD_TO_HEAD = Reason.LOST_HEAD_TO_HEAD
+MOVE = DecisionKind.MOVE
+SUPPORT = DecisionKind.SUPPORT
+CONVOY = DecisionKind.CONVOY
+ARMY = UnitType.ARMY
+FLEET = UnitType.FLEET
+"""Enum members as module constants: looking one up on its class costs about 50 ns."""
+
+LAND = 0
+"""A move over land (or a fleet move): PATH is always true."""
+BY_CONVOY = 1
+"""A convoyed move without land fallback: PATH needs an intact route (4.A.3, v3.0)."""
+EITHER = 2
+"""A convoy with land fallback (the 1971 reading of 4.A.3 and ``fallback``, DATC v2's): convoyed
+if a route stays intact, otherwise over land."""
+
+
+_NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
+
+_PROVINCE = attrgetter("location.province")
+
+
+class PhaseIndex:
+    """Per-adjudication indices of a movement phase, filled by :meth:`check` or
+    :meth:`_record` and :meth:`_index`.
+
+    :class:`~adjudicator.adjudication.movement.equations.Phase` adds the §5.B equations and provides
+    :attr:`resolved`, which indexing writes to: a support or convoy that nobody attacks is
+    settled as soon as it is matched.
+    """
+
+    __slots__ = (
+        "area",
+        "contested",
+        "dest",
+        "fleets",
+        "given",
+        "hsup",
+        "into",
+        "kind",
+        "map",
+        "mode",
+        "moves",
+        "msup",
+        "opp",
+        "position",
+        "reach",
+        "resolved",
+        "routes",
+        "rules",
+        "tables",
+        "units",
+        "void",
+    )
+
+    resolved: dict[str, bool]
+
+    def __init__(self, position: Position, game_map: GameMap, rules: Rules) -> None:
+        self.position = position
+        self.map = game_map
+        self.tables = tables(game_map)
+        self.rules = rules
+        units = position.units
+        self.units: dict[str, Unit] = dict(zip(map(_PROVINCE, units), units, strict=True))
+        self.given: dict[str, Order] = {}
+        self.moves: dict[str, Move] = {}
+        self.kind: dict[str, DecisionKind] = {}
+        self.dest: dict[str, str] = {}
+        self.mode: dict[str, int] = {}
+        self.into: dict[str, list[str]] = {}
+        self.contested: list[str] = []
+        """The provinces that several moves enter."""
+        self.opp: dict[str, str] = {}
+        self.msup: dict[str, list[str]] = {}
+        self.hsup: dict[str, list[str]] = {}
+        self.area: dict[str, str] = {}
+        self.void: dict[str, str | None] = {}
+        self.fleets: dict[str, list[str]] = {}
+        self.routes: dict[str, bool] = {}
+        self.reach: dict[str, frozenset[str]] = {}
+
+    # ------------------------------------------------------------------ indices
+    def check(self, orders: Mapping[str, Sequence[Order]]) -> list[OrderResult] | None:
+        """Check every order and index the legal ones; return the ``ILLEGAL`` results (in the
+        order given), or ``None``, indexing nothing, when a unit has two legal orders."""
+        checker = Checker(self.position, self.map, self.rules, self.units)
+        shortcuts = SHORTCUTS if checker.fast else {}
+        verdict = checker.general_verdict
+        given = self.given
+        moves: list[tuple[str, Move]] = []
+        others: list[tuple[str, Support | Convoy]] = []
+        illegal: list[OrderResult] = []
+        for power, listed in orders.items():
+            for order in listed:
+                short = shortcuts.get(type(order))
+                normalised = short(checker, power, order) if short is not None else None
+                if normalised is None:
+                    # The general checks: an illegal order, or a legal but unusual one.
+                    verdict_ = verdict(power, order)
+                    if isinstance(verdict_, Illegality):
+                        illegal.append(verdict_.result(power, order))
+                        continue
+                    if isinstance(verdict_, Waive):
+                        return None  # never legal outside winter; the two steps say so
+                    normalised = verdict_
+                province = normalised.location.province
+                if province in given:
+                    return None
+                given[province] = order
+                if isinstance(normalised, Move):
+                    moves.append((province, normalised))
+                elif isinstance(normalised, (Support, Convoy)):
+                    others.append((province, normalised))
+        self._index(moves, others)
+        return illegal
+
+    def _record(
+        self, valid: Mapping[str, tuple[str, Order, Order]]
+    ) -> tuple[list[tuple[str, Move]], list[tuple[str, Support | Convoy]]]:
+        """Record the orders as given; return the normalised moves, supports and convoys."""
+        units, given = self.units, self.given
+        moves: list[tuple[str, Move]] = []
+        others: list[tuple[str, Support | Convoy]] = []
+        for province, (_, order, normalised) in valid.items():
+            if province not in units:
+                continue
+            given[province] = order
+            if isinstance(normalised, Move):
+                moves.append((province, normalised))
+            elif isinstance(normalised, (Support, Convoy)):
+                others.append((province, normalised))
+        return moves, others
+
+    def _index(
+        self, moves: list[tuple[str, Move]], others: list[tuple[str, Support | Convoy]]
+    ) -> None:
+        """Index the moves, then match the supports and convoys against them.
+
+        Lists that several orders extend (the moves into a province, the supports of a
+        move) are sorted by province afterwards, so nothing depends on the order given."""
+        crowded: list[list[str]] = []
+        maybe_convoyed = self._index_moves(moves, crowded)
+        for province, order in others:
+            if isinstance(order, Support):
+                self._index_support(province, order, crowded)
+            else:
+                self._index_convoy(province, order, crowded)
+        for provinces in crowded:
+            provinces.sort()
+        for origin in dict.fromkeys([*maybe_convoyed, *self.fleets]):
+            mode = self._mode(origin)
+            if mode != LAND:
+                self.mode[origin] = mode
+
+    def _index_moves(self, moves: list[tuple[str, Move]], crowded: list[list[str]]) -> list[str]:
+        """Index the moves and the head-to-head pairs; return the army moves that may want a
+        convoy. Most armies step to a neighbour unasked: they move over land whatever the
+        rules (the default, not recorded), so the analysis of :meth:`_mode` is spared them,
+        unless a fleet turns out to convoy them."""
+        kinds, moves_by, dest, into, opp = self.kind, self.moves, self.dest, self.into, self.opp
+        units, steps = self.units, self.tables.army
+        maybe_convoyed: list[str] = []
+        for province, order in moves:
+            kinds[province] = MOVE
+            moves_by[province] = order
+            target = order.destination.province
+            dest[province] = target
+            entering = into.get(target)
+            if entering is None:
+                into[target] = [province]
+            else:
+                entering.append(province)
+                crowded.append(entering)
+                if len(entering) == 2:
+                    self.contested.append(target)
+            if dest.get(target) == province:
+                opp[province] = target
+                opp[target] = province
+            unusual = order.via_convoy or order.path or target not in steps.get(province, ())
+            if unusual and units[province].type is ARMY:
+                maybe_convoyed.append(province)
+        return maybe_convoyed
+
+    def _index_support(self, province: str, order: Support, crowded: list[list[str]]) -> None:
+        """Match a support to the supported unit's order (adjudication.md §2.3; 6.D.7, 6.D.9;
+        a named coast must match the move's coast, 6.B.9). A matched support that nobody
+        attacks stands (§5.B.2): it is settled at once, the moves being all indexed by now."""
+        target, dest = order.target.province, order.destination
+        if dest is None:
+            matched = target in self.units and target not in self.dest
+            area, supports = target, self.hsup
+        else:
+            wanted = dest.coast
+            moving = self.moves[target].destination.coast if target in self.moves else None
+            matched = self.dest.get(target) == dest.province and (
+                wanted is None or moving is None or wanted == moving
+            )
+            area, supports = dest.province, self.msup
+        if not matched:
+            self.void[province] = target
+            return
+        self.kind[province] = SUPPORT
+        self.area[province] = area
+        if province not in self.into:
+            self.resolved[province] = True
+        _append(supports, target, province, crowded)
+
+    def _index_convoy(self, province: str, order: Convoy, crowded: list[list[str]]) -> None:
+        """A convoy is matched when the army ordered the move it names (6.D.27)."""
+        army = order.army.province
+        unit = self.units.get(army)
+        if (
+            unit is not None
+            and unit.type is ARMY
+            and self.dest.get(army) == order.destination.province
+        ):
+            self.kind[province] = CONVOY
+            if province not in self.into:
+                self.resolved[province] = True  # nobody attacks the fleet (§5.B.3)
+            _append(self.fleets, army, province, crowded)
+            self.reach[province] = self.tables.reach(FLEET, self.units[province].location)
+            return
+        self.void[province] = army
+
+    def _mode(self, origin: str) -> int:
+        """Convoy intent for a move (DATC 4.A.3, per :class:`AdjacentConvoy`)."""
+        unit = self.units[origin]
+        order = self.moves[origin]
+        said = order.via_convoy or bool(order.path)
+        fleets = self.fleets.get(origin)
+        adjacent = self.dest[origin] in self.tables.reach(ARMY, unit.location)
+        if not fleets:
+            self.routes[origin] = False
+            if not adjacent:
+                return BY_CONVOY
+            # An explicit convoy that is not there fails, without land fallback (6.G.8).
+            return BY_CONVOY if said and self.rules.adjacent_convoy in _NO_FALLBACK else LAND
+        self.routes[origin] = self._route_exists(origin)
+        if not adjacent:
+            return BY_CONVOY
+        return self._adjacent_mode(origin, unit.power, said, fleets)
+
+    def _adjacent_mode(self, origin: str, power: str, said: bool, fleets: list[str]) -> int:
+        rule = self.rules.adjacent_convoy
+        if rule is AdjacentConvoy.EXPLICIT:
+            return BY_CONVOY if said else LAND
+        if rule is AdjacentConvoy.Y1971:
+            # The convoy counts only for a swap with the unit there, and only if it holds.
+            return EITHER if origin in self.opp and self.routes[origin] else LAND
+        if not (said or any(self.units[f].power == power for f in fleets)):
+            return LAND
+        return BY_CONVOY if rule is AdjacentConvoy.Y2023 else EITHER
+
+    def _route_exists(self, origin: str) -> bool:
+        """Whether the matched convoys form a chain from origin to destination at all."""
+        order = self.moves[origin]
+        fleets = self.fleets[origin]
+        if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
+            return self._named_route(origin, order.path)
+        dest, reach = self.dest[origin], self.reach
+        frontier = [f for f in fleets if origin in reach[f]]
+        seen = set(frontier)
+        while frontier:
+            fleet = frontier.pop()
+            if dest in reach[fleet]:
+                return True
+            for other in fleets:
+                if other not in seen and other in reach[fleet]:
+                    seen.add(other)
+                    frontier.append(other)
+        return False
+
+    def _named_route(self, origin: str, path: tuple[str, ...]) -> bool:
+        """DATC 4.A.6 b (jDip): only the written chain of fleets counts."""
+        fleets, reach = self.fleets[origin], self.reach
+        if any(p not in fleets for p in path) or origin not in reach[path[0]]:
+            return False
+        chain = [*path, self.dest[origin]]
+        return all(chain[i + 1] in reach[chain[i]] for i in range(len(path)))
+
+
+def _append(index: dict[str, list[str]], key: str, value: str, crowded: list[list[str]]) -> None:
+    """Add ``value`` to ``index[key]``, noting in ``crowded`` a list that gets a second."""
+    found = index.get(key)
+    if found is None:
+        index[key] = [value]
+    else:
+        found.append(value)
+        crowded.append(found)

@@ -1,0 +1,121 @@
+"""Movement-phase adjudication: the decisions and strengths of DATC v3.0 §5.B.
+
+:func:`adjudicate_movement` takes the position, the orders that passed the legality checks and
+the rules, resolves every MOVE, SUPPORT and CONVOY decision with the generic
+:class:`~adjudicator.adjudication.resolver.Resolver`, and builds the
+:class:`~adjudicator.state.outcomes.Adjudication`: one result per order and per unit, each failure
+naming its reason and the order that caused it, the dislodged units with their retreat options, the
+standoffs and the next position.
+
+The work is split in three stages, one module each:
+
+- :mod:`adjudicator.adjudication.movement.index`: the orders indexed by province (checked and
+  indexed in
+  one pass on the engine's path) and each move's convoy intent (DATC 4.A.3);
+- :mod:`adjudicator.adjudication.movement.equations`: the §5.B equations (MOVE, SUPPORT, CONVOY,
+  PATH, HOLD,
+  ATTACK, DEFEND, PREVENT) that the resolver evaluates;
+- :mod:`adjudicator.adjudication.movement.results`: the results with their reasons and causes, the
+  dislodgements, the standoffs and the next position (adjudication.md §2.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from adjudicator.adjudication.legality.check import check_orders
+from adjudicator.adjudication.movement.equations import Phase
+from adjudicator.adjudication.movement.index import (
+    ARMY,
+    BOUNCED,
+    BY_CONVOY,
+    CONVOY,
+    EITHER,
+    FAILS,
+    FLEET,
+    LAND,
+    LOST_HEAD_TO_HEAD,
+    MOVE,
+    SUCCEEDS,
+    SUPPORT,
+)
+from adjudicator.adjudication.movement.results import Report
+from adjudicator.base.model import Order
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Adjudication, OrderResult
+from adjudicator.state.position import Position
+
+__all__ = [
+    "ARMY",
+    "BOUNCED",
+    "BY_CONVOY",
+    "CONVOY",
+    "EITHER",
+    "FAILS",
+    "FLEET",
+    "LAND",
+    "LOST_HEAD_TO_HEAD",
+    "MOVE",
+    "SUCCEEDS",
+    "SUPPORT",
+    "CheckedOrders",
+    "adjudicate_movement",
+    "adjudicate_orders",
+]
+
+
+_Phase = Phase
+"""The name the phase state had before the split (``tests/test_properties.py`` reads it)."""
+
+
+class CheckedOrders(Protocol):
+    """What :func:`adjudicate_movement` reads of the legality checks' result.
+
+    :class:`adjudicator.adjudication.legality.check.CheckedOrders` is one; the protocol stays so
+    that callers may hand over orders checked by other means (``tests/test_movement.py`` builds
+    them from model values).
+    """
+
+    @property
+    def valid(self) -> Mapping[str, tuple[str, Order, Order]]:
+        """Province of the ordered unit -> (power, order as given, normalised order)."""
+        ...
+
+    @property
+    def results(self) -> Sequence[OrderResult]:
+        """ILLEGAL results for the orders that were dropped."""
+        ...
+
+
+def adjudicate_movement(
+    position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
+) -> Adjudication:
+    """Resolve a movement phase (DATC v3.0 §5) and report every order's fate."""
+    phase = Phase(position, checked.valid, game_map, rules)
+    phase.resolve_all()
+    return Report(phase, position, checked.results, game_map, rules).build()
+
+
+def adjudicate_orders(
+    position: Position,
+    orders: Mapping[str, Sequence[Order]],
+    game_map: GameMap,
+    rules: Rules,
+) -> Adjudication:
+    """:func:`~adjudicator.adjudication.legality.check.check_orders` and
+    :func:`adjudicate_movement` in one.
+
+    The engine's path: each order is indexed as soon as it is checked, sparing the checked
+    orders' intermediate table. When some unit has two legal orders, the duplicate rules of
+    ``check_orders`` decide (4.D.3) and the phase takes the two steps after all.
+    """
+    phase = Phase(position, None, game_map, rules)
+    illegal = phase.check(orders)
+    if illegal is None:
+        return adjudicate_movement(
+            position, check_orders(position, orders, game_map, rules), game_map, rules
+        )
+    phase.resolve_all()
+    return Report(phase, position, illegal, game_map, rules).build()

@@ -1,0 +1,328 @@
+"""Movement phase, last stage: the resolved decisions turned into the
+:class:`~adjudicator.state.outcomes.Adjudication` (adjudication.md §2.7).
+
+One result per order and per unit, each failure naming its reason and the order that caused it
+(§5.B.1 for moves, §5.B.2 for supports, §5.B.3 for convoys), the dislodged units with their
+retreat options, the standoffs (§7) and the next position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from operator import attrgetter
+
+from adjudicator.adjudication.legality.retreats import retreat_options
+from adjudicator.adjudication.movement.equations import Phase
+from adjudicator.adjudication.movement.index import (
+    ARMY,
+    BOUNCED,
+    CONVOY,
+    FAILS,
+    LOST_HEAD_TO_HEAD,
+    MOVE,
+    SUCCEEDS,
+)
+from adjudicator.adjudication.phases import advance, victory_notes
+from adjudicator.base.model import Hold, Location, Order, Unit
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Reason
+from adjudicator.state.position import Position
+
+_WHY_TEXT = {BOUNCED: "bounced with {}", LOST_HEAD_TO_HEAD: "lost head-to-head battle with {}"}
+"""The message of a move that failed for want of strength; ``{}`` becomes the rival order."""
+
+_PROVINCE = attrgetter("location.province")
+_POWER_PROVINCE = attrgetter("power", "location.province")
+
+
+class Report:
+    """Turns the resolved decisions into results, dislodgements, standoffs and the next
+    position (adjudication.md §2.7)."""
+
+    def __init__(
+        self,
+        phase: Phase,
+        position: Position,
+        illegal: Sequence[OrderResult],
+        game_map: GameMap,
+        rules: Rules,
+    ) -> None:
+        self.phase = phase
+        self.position = position
+        self.illegal = illegal
+        self.map = game_map
+        self.rules = rules
+        dest = phase.dest
+        self.moved: set[str] = set()
+        self.failing: set[str] = set()
+        """The units whose order did not simply succeed: their results need explaining."""
+        for key, value in phase.resolved.items():
+            if not value:
+                self.failing.add(key)
+            elif key in dest:
+                self.moved.add(key)
+        self.dislodger: dict[str, str] = {}
+        for origin in self.moved:
+            target = dest[origin]
+            if target in phase.units and target not in self.moved:
+                self.dislodger[target] = origin
+        self.failing.update(self.dislodger, phase.void)
+
+    def build(self) -> Adjudication:
+        units = self.survivors()
+        standoffs = frozenset(self.standoffs())
+        if self.dislodger:
+            occupied = set(map(_PROVINCE, units))
+            dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
+        else:
+            dislodged = ()
+        nxt = advance(self.map, self.position, units, dislodged, standoffs, sorted_units=True)
+        notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
+        return Adjudication(
+            self.position,
+            self.results(),
+            nxt,
+            tuple(sorted(dislodged, key=_dkey)),
+            standoffs,
+            notes,
+        )
+
+    # ------------------------------------------------------------------ positions
+    def survivors(self) -> list[Unit]:
+        """The units after the moves, sorted as a position keeps them (by power and province,
+        so the next position need not sort them)."""
+        phase = self.phase
+        moved, dislodger, moves = self.moved, self.dislodger, phase.moves
+        units: list[Unit] = []
+        for province, unit in phase.units.items():
+            if province in moved:
+                loc = moves[province].destination
+                if loc.coast is not None and unit.type is ARMY:
+                    loc = Location(loc.province)
+                units.append(Unit(unit.power, unit.type, loc))
+            elif province not in dislodger:
+                units.append(unit)
+        if moved:
+            units.sort(key=_POWER_PROVINCE)
+        return units
+
+    def standoffs(self) -> Iterable[str]:
+        """Provinces left empty although a move into them was stopped by another move's PREVENT
+        (§7; a move with PREVENT 0 makes none, 6.F.7)."""
+        phase = self.phase
+        for dest in phase.contested:
+            origins = phase.into[dest]
+            if any(o in self.moved for o in origins):
+                continue
+            if dest in phase.units and dest not in self.moved:
+                continue
+            if any(self._prevented(o) for o in origins):
+                yield dest
+
+    def _prevented(self, origin: str) -> bool:
+        phase = self.phase
+        attack = phase.attack(origin)
+        dest = phase.dest[origin]
+        return any(o != origin and 0 < attack <= phase.prevent(o) for o in phase.into[dest])
+
+    def dislodgement(
+        self, province: str, occupied: set[str], standoffs: frozenset[str]
+    ) -> Dislodgement:
+        unit = self.phase.units[province]
+        origin = self.dislodger[province]
+        by_convoy = self.phase.convoyed(origin)
+        options = retreat_options(
+            self.map, unit, origin, by_convoy, occupied, standoffs, self.rules
+        )
+        return Dislodgement(unit, origin, by_convoy, options)
+
+    def notes(self) -> Iterable[str]:
+        for cycle, values in self.phase.resolver.broken_cycles:
+            if all(self.phase.kind[k] is MOVE for k in cycle):
+                yield "circular movement: " + ", ".join(
+                    str(self.phase.given[k]) for k in sorted(cycle)
+                )
+            else:
+                failed = ", ".join(str(self.phase.given[k]) for k in sorted(values))
+                yield f"convoy paradox ({self.rules.paradox} rule): {failed} fail"
+
+    # ------------------------------------------------------------------ results
+    def results(self) -> tuple[OrderResult, ...]:
+        """Every order's result and a hold result for every unit without a valid order,
+        sorted by (power, province) so shuffled orders give identical reports.
+
+        The position keeps its units sorted that way, so only the illegal orders' results
+        need merging in. Most orders simply succeed; the others are explained one by one."""
+        phase = self.phase
+        illegal = self.illegal
+        reported = {(r.power, _province(r.order)) for r in illegal} if illegal else ()
+        given_orders, failing = phase.given, self.failing
+        out: list[OrderResult] = []
+        append = out.append
+        for province, unit in phase.units.items():
+            given = given_orders.get(province)
+            if given is None:
+                if (unit.power, province) not in reported:
+                    append(self.unordered(province))
+            elif province in failing:
+                append(self.result(province))
+            else:
+                append(OrderResult(unit.power, given, SUCCEEDS))
+        if not illegal:
+            return tuple(out)
+        keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
+        keyed.extend(((r.power, _province(r.order), ""), r) for r in out)
+        keyed.sort(key=_first)
+        return tuple(result for _, result in keyed)
+
+    def cause_order(self, province: str) -> Order:
+        """The order a unit gave, or the hold it stood by (no order or an illegal one)."""
+        given = self.phase.given.get(province)
+        if given is not None:
+            return given
+        unit = self.phase.units[province]
+        return Hold(unit.type, unit.location)
+
+    def succeeded(self, province: str) -> OrderResult:
+        return OrderResult(self.phase.units[province].power, self.phase.given[province], SUCCEEDS)
+
+    def failed(
+        self, province: str, reason: Reason, cause: str | None = None, text: str = ""
+    ) -> OrderResult:
+        """A failure; ``{}`` in ``text`` becomes the causing order."""
+        phase = self.phase
+        units, given = phase.units, phase.given
+        power = units[province].power
+        if cause is None:
+            return OrderResult(power, given[province], FAILS, reason, None, None, None, text)
+        cause_order = given.get(cause) or self.cause_order(cause)
+        return OrderResult(
+            power,
+            given[province],
+            FAILS,
+            reason,
+            cause_order,
+            units[cause].power,
+            None,
+            text.replace("{}", str(cause_order)),
+        )
+
+    def unordered(self, province: str) -> OrderResult:
+        """A unit with no (valid) order holds (DATC 4.D.9); the report still lists it."""
+        phase = self.phase
+        unit = phase.units[province]
+        order = Hold(unit.type, unit.location)
+        dislodger = self.dislodger.get(province)
+        if dislodger is None:
+            return OrderResult(unit.power, order, SUCCEEDS, Reason.NO_ORDER)
+        cause = self.cause_order(dislodger)
+        return OrderResult(
+            unit.power,
+            order,
+            FAILS,
+            Reason.NO_ORDER,
+            cause,
+            phase.units[dislodger].power,
+            None,
+            f"no order; dislodged by {cause}",
+        )
+
+    def result(self, province: str) -> OrderResult:
+        phase = self.phase
+        kind = phase.kind.get(province)
+        if kind is MOVE:
+            return (
+                self.succeeded(province) if province in self.moved else self.move_result(province)
+            )
+        dislodger = self.dislodger.get(province)
+        if kind is None:
+            if province in phase.void:
+                return self.void_result(province)
+            if dislodger is not None:
+                return self.failed(province, Reason.DISLODGED, dislodger, "dislodged by {}")
+            return self.succeeded(province)
+        if province in phase.paradox and not phase.resolved[province]:
+            return self.failed(
+                province, Reason.CONVOY_PARADOX, None, f"convoy paradox ({self.rules.paradox} rule)"
+            )
+        if dislodger is not None:
+            return self.failed(province, Reason.DISLODGED, dislodger, "dislodged by {}")
+        if phase.resolved[province]:
+            return self.succeeded(province)
+        if kind is CONVOY:
+            return self.failed(province, Reason.DISRUPTED, None, "convoy failed")
+        return self.cut_result(province)
+
+    def void_result(self, province: str) -> OrderResult:
+        """A support or convoy whose unit did not give the matching order (6.D.7-6.D.9)."""
+        target = self.phase.void[province]
+        if target is not None and target in self.phase.units:
+            return self.failed(province, Reason.VOID, target, "void: the unit ordered {}")
+        return self.failed(province, Reason.VOID, None, "void: no unit there")
+
+    def cut_result(self, province: str) -> OrderResult:
+        phase = self.phase
+        power, area = phase.units[province].power, phase.area.get(province)
+        for origin in phase.into.get(province, ()):
+            if phase.units[origin].power != power and origin != area and phase.path(origin):
+                return self.failed(province, Reason.CUT, origin, "cut by {}")
+        return self.failed(province, Reason.CUT)
+
+    def move_result(self, origin: str) -> OrderResult:
+        """Why a move failed, in the order a player would check: no route, own unit,
+        head-to-head, the unit there, the rival moves (§5.B.1)."""
+        phase = self.phase
+        if origin in phase.paradox:
+            return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
+        if origin in phase.mode and not phase.path(origin):
+            return self.path_result(origin)
+        found = phase.why.get(origin) if not phase.resolver.guessed else None
+        if found is not None:
+            return self.failed(origin, found[0], found[1], _WHY_TEXT[found[0]])
+        attack = phase.attack(origin)
+        dest = phase.dest[origin]
+        opp = phase.opp.get(origin)
+        if dest in phase.units and attack == 0:
+            return self.failed(
+                origin, Reason.NO_SELF_DISLODGEMENT, dest, "would dislodge own unit {}"
+            )
+        if opp is not None and phase.head_to_head(origin, opp):
+            if attack <= phase.defend(opp):
+                return self.failed(origin, LOST_HEAD_TO_HEAD, opp, _WHY_TEXT[LOST_HEAD_TO_HEAD])
+        elif attack <= phase.hold(dest):
+            return self.failed(origin, BOUNCED, dest, _WHY_TEXT[BOUNCED])
+        for other in phase.into[dest]:
+            if other != origin and attack <= phase.prevent(other):
+                return self.failed(origin, BOUNCED, other, _WHY_TEXT[BOUNCED])
+        return self.failed(origin, BOUNCED)
+
+    def path_result(self, origin: str) -> OrderResult:
+        phase = self.phase
+        if not phase.routes.get(origin):
+            return self.failed(origin, Reason.NO_CONVOY, None, "no convoy route")
+        fleets = phase.fleets[origin]
+        if any(f in phase.paradox for f in fleets):
+            return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
+        for fleet in fleets:
+            if fleet in self.dislodger:
+                return self.failed(
+                    origin,
+                    Reason.DISRUPTED,
+                    self.dislodger[fleet],
+                    f"convoy disrupted: {phase.given[fleet]} dislodged by {{}}",
+                )
+        return self.failed(origin, Reason.DISRUPTED, None, "convoy disrupted")
+
+
+def _province(order: Order) -> str:
+    location = getattr(order, "location", None)
+    return location.province if isinstance(location, Location) else ""
+
+
+def _first(pair: tuple[tuple[str, str, str], OrderResult]) -> tuple[str, str, str]:
+    return pair[0]
+
+
+def _dkey(d: Dislodgement) -> tuple[str, str]:
+    return (d.unit.power, d.unit.location.province)

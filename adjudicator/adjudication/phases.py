@@ -1,0 +1,135 @@
+"""The phase sequence: which phase follows, centre ownership after a Fall, and victory.
+
+Spring movement, spring retreats (only if a unit was dislodged), fall movement, fall retreats
+(likewise), winter adjustments (only if some power must build or remove), then the next year.
+Ownership changes after the Fall's movement and its retreats, never after Spring; victory is
+checked right after that update (:func:`victory_notes`).
+
+A retreat phase is kept even when no dislodged unit has anywhere to go: those units are disbanded
+by the retreat phase with a result each, as the ``diplomacy`` package's saved games record it
+(webDiplomacy skips such a phase instead, kestasjk/webDiplomacy#194).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from operator import attrgetter
+
+from adjudicator.base.model import Phase, PhaseType, Season, Unit
+from adjudicator.board.map import GameMap
+from adjudicator.board.tables import tables
+from adjudicator.state.outcomes import Dislodgement
+from adjudicator.state.position import Position
+
+_POWER = attrgetter("power")
+_PROVINCE = attrgetter("location.province")
+_PLACE_POWER = attrgetter("location.province", "power")
+
+
+def update_ownership(
+    centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit], game_map: GameMap
+) -> dict[str, tuple[str, ...]]:
+    """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays.
+
+    The result is in a position's order: the powers sorted (one that lost every centre keeps
+    an empty entry), and each power's centres sorted.
+    """
+    owner = {pid: power for power, pids in centers.items() for pid in pids}
+    supply_centers = game_map.supply_centers
+    for pid, power in map(_PLACE_POWER, units):
+        if pid in supply_centers:
+            owner[pid] = power
+    result: dict[str, list[str]] = {power: [] for power in sorted(centers)}
+    for pid, power in owner.items():
+        owned = result.get(power)
+        if owned is None:
+            result[power] = [pid]
+        else:
+            owned.append(pid)
+    if len(result) > len(centers):  # a power that owned no centre took one
+        result = dict(sorted(result.items()))
+    return {power: tuple(sorted(pids)) for power, pids in result.items()}
+
+
+def adjustment_counts(
+    centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit]
+) -> dict[str, int]:
+    """Power -> centres minus units: positive builds, negative removals (every power with
+    units or centres, zero included)."""
+    counts = {power: len(pids) for power, pids in centers.items()}
+    for power in map(_POWER, units):
+        counts[power] = counts.get(power, 0) - 1
+    return counts
+
+
+def adjustments_needed(
+    game_map: GameMap, centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit]
+) -> bool:
+    """Whether the winter phase has anything to order: a removal owed, or a build that has a
+    free owned home centre to go to."""
+    unit_list = list(units)
+    counts = adjustment_counts(centers, unit_list)
+    if any(delta < 0 for delta in counts.values()):
+        return True
+    homes = tables(game_map).home_centers
+    occupied: set[str] | None = None
+    for power, delta in counts.items():
+        if delta > 0:
+            occupied = set(map(_PROVINCE, unit_list)) if occupied is None else occupied
+            owned = centers.get(power, ())
+            if any(h in owned and h not in occupied for h in homes.get(power, ())):
+                return True
+    return False
+
+
+def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """Powers owning at least the map's victory threshold of centres."""
+    return tuple(sorted(p for p, pids in centers.items() if len(pids) >= game_map.victory))
+
+
+def ownership_updated(before: Position, after: Position) -> bool:
+    """Whether going from ``before`` to ``after`` passed the end of a Fall, where centres change
+    hands (after the Fall movement if nobody was dislodged, else after the Fall retreats)."""
+    return before.phase.season is Season.FALL and after.phase.season is not Season.FALL
+
+
+def victory_notes(game_map: GameMap, before: Position, after: Position) -> tuple[str, ...]:
+    """``Victory: <power>`` for each power at the victory threshold, when ``after`` follows a
+    Fall's ownership update (victory is never checked after Spring: ownership has not moved)."""
+    if not ownership_updated(before, after):
+        return ()
+    return tuple(f"Victory: {power}" for power in winners(game_map, after.supply_centers))
+
+
+def advance(
+    game_map: GameMap,
+    position: Position,
+    units: Iterable[Unit],
+    dislodged: Iterable[Dislodgement] = (),
+    standoffs: Iterable[str] = (),
+    *,
+    sorted_units: bool = False,
+) -> Position:
+    """The position after ``position``'s phase was resolved into ``units`` (and, after a
+    movement phase, ``dislodged`` units awaiting retreat and the ``standoffs``).
+
+    ``sorted_units``: the units are in a position's order already (by power and province), as
+    :meth:`Position.successor` may then take them."""
+    unit_list = tuple(units)
+    pending = tuple(dislodged)
+    phase = position.phase
+    if phase.type is PhaseType.MOVEMENT and pending:
+        retreat = Phase(phase.season, phase.year, PhaseType.RETREAT)
+        return position.successor(retreat, unit_list, pending, standoffs, sorted_units=sorted_units)
+    if phase.type is PhaseType.ADJUSTMENT:
+        nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
+        return position.successor(nxt, unit_list, sorted_units=sorted_units)
+    if phase.season is Season.SPRING:
+        nxt = Phase(Season.FALL, phase.year, PhaseType.MOVEMENT)
+        return position.successor(nxt, unit_list, sorted_units=sorted_units)
+    centers = update_ownership(position.supply_centers, unit_list, game_map)
+    if adjustments_needed(game_map, centers, unit_list):
+        nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
+    else:
+        nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
+    return position.successor(nxt, unit_list, supply_centers=centers, sorted_units=sorted_units)

@@ -1,0 +1,121 @@
+"""Plain lookup tables of a map, for the hot paths of legality checks and adjudication.
+
+:class:`~adjudicator.board.map.GameMap` answers geographic questions with :class:`Location` keys,
+whose dataclass ``__hash__`` and ``__eq__`` run Python code on every look-up. The adjudicator
+asks thousands of such questions per second, so this module derives, once per map, the same
+facts keyed by province strings and ``(province, coast)`` tuples, which hash in C. The tables
+are built from the map's public API only and kept in a weak cache, so nothing outlives its map.
+
+>>> from adjudicator.board.map import load_map
+>>> t = tables(load_map("standard"))
+>>> "BUR" in t.army["PAR"], t.fleet[("MAO", None)]["SPA"]
+(True, (Location(province='SPA', coast='NC'), Location(province='SPA', coast='SC')))
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+
+from adjudicator.base.model import Location, UnitType
+from adjudicator.board.map import GameMap, ProvinceType
+
+__all__ = ["LocationKey", "MapTables", "tables"]
+
+LocationKey = tuple[str, str | None]
+"""``(province, coast)``: a location as a key that hashes in C."""
+
+
+class MapTables:
+    """Per-map facts as plain dicts and frozensets (read-only by convention)."""
+
+    __slots__ = (
+        "__weakref__",
+        "army",
+        "coasts",
+        "fleet",
+        "fleet_reach",
+        "home_centers",
+        "known",
+        "seas",
+        "steps",
+        "supply_centers",
+    )
+
+    def __init__(self, game_map: GameMap) -> None:
+        provinces = game_map.provinces
+        self.known: frozenset[str] = frozenset(provinces)
+        self.seas: frozenset[str] = frozenset(
+            pid for pid, p in provinces.items() if p.type is ProvinceType.SEA
+        )
+        self.coasts: Mapping[str, tuple[str, ...]] = {
+            pid: p.coasts for pid, p in provinces.items() if p.coasts
+        }
+        """The named coasts of the multi-coast provinces (only those)."""
+        self.supply_centers: frozenset[str] = game_map.supply_centers
+        self.home_centers: Mapping[str, tuple[str, ...]] = {
+            power: game_map.home_centers(power) for power in game_map.powers
+        }
+        army: dict[str, frozenset[str]] = {}
+        fleet: dict[LocationKey, dict[str, tuple[Location, ...]]] = {}
+        fleet_reach: dict[LocationKey, frozenset[str]] = {}
+        steps: dict[tuple[UnitType, str, str | None], tuple[Location, ...]] = {}
+        for pid in provinces:
+            for loc in game_map.locations(pid, UnitType.ARMY):
+                army[pid] = game_map.reachable_provinces(loc, UnitType.ARMY)
+                steps[(UnitType.ARMY, pid, None)] = tuple(
+                    sorted(game_map.neighbours(loc, UnitType.ARMY))
+                )
+            for loc in game_map.locations(pid, UnitType.FLEET):
+                key = (loc.province, loc.coast)
+                steps[(UnitType.FLEET, *key)] = tuple(
+                    sorted(game_map.neighbours(loc, UnitType.FLEET))
+                )
+                moves: dict[str, list[Location]] = {}
+                for target in game_map.neighbours(loc, UnitType.FLEET):
+                    moves.setdefault(target.province, []).append(target)
+                fleet[key] = {p: tuple(sorted(ts)) for p, ts in moves.items()}
+                fleet_reach[key] = game_map.reachable_provinces(loc, UnitType.FLEET)
+        self.army: Mapping[str, frozenset[str]] = army
+        """Province -> the provinces an army there can move into."""
+        self.fleet: Mapping[LocationKey, Mapping[str, tuple[Location, ...]]] = fleet
+        """Fleet location -> province -> the locations (coasts) of it the fleet reaches, sorted:
+        :meth:`GameMap.fleet_targets` as a table."""
+        self.fleet_reach: Mapping[LocationKey, frozenset[str]] = fleet_reach
+        """Fleet location -> the provinces it can move (and so support) into."""
+        self.steps: Mapping[tuple[UnitType, str, str | None], tuple[Location, ...]] = steps
+        """(unit type, province, coast) -> :meth:`GameMap.neighbours`, sorted; an army's key
+        has no coast."""
+
+    def neighbours(self, unit_type: UnitType, location: Location) -> tuple[Location, ...]:
+        """:meth:`GameMap.neighbours` from the tables, sorted (empty where no unit can be)."""
+        coast = None if unit_type is _ARMY else location.coast
+        return self.steps.get((unit_type, location.province, coast), ())
+
+    def reach(self, unit_type: UnitType, location: Location) -> frozenset[str]:
+        """:meth:`GameMap.reachable_provinces` from the tables (empty where no unit can be)."""
+        if unit_type is _ARMY:
+            return self.army.get(location.province, _NOWHERE)
+        return self.fleet_reach.get((location.province, location.coast), _NOWHERE)
+
+
+_NOWHERE: frozenset[str] = frozenset()
+_ARMY = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
+
+_TABLES: weakref.WeakKeyDictionary[GameMap, MapTables] = weakref.WeakKeyDictionary()
+_LAST: tuple[weakref.ref[GameMap], MapTables] | None = None
+"""The last map asked about and its tables: every phase asks several times, and a
+weak-dictionary look-up runs Python code and makes a weak reference each time."""
+
+
+def tables(game_map: GameMap) -> MapTables:
+    """The tables of ``game_map``, built on first use."""
+    global _LAST  # noqa: PLW0603 - a cache of one entry
+    last = _LAST
+    if last is not None and last[0]() is game_map:
+        return last[1]
+    found = _TABLES.get(game_map)
+    if found is None:
+        found = _TABLES[game_map] = MapTables(game_map)
+    _LAST = (weakref.ref(game_map), found)
+    return found

@@ -1,0 +1,342 @@
+"""The ``adjudicator`` command line: a thin shell around the pure core.
+
+``main(argv) -> int`` never exits the interpreter and never lets a traceback out for bad input, so
+tests can run it in-process. Exit codes: 0 success, 1 illegal orders or failed cases, 2 unusable
+input (missing file, malformed YAML, unknown map, bad arguments).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import yaml
+
+from adjudicator import __version__
+from adjudicator.base.errors import Diagnostic, InputError
+from adjudicator.board.map import GameMap, available_maps, load_map
+from adjudicator.state.position import Position
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_UNUSABLE = 2
+
+
+def entry_point() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    out = stdout or sys.stdout
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits on --help and on usage errors
+        return EXIT_OK if exc.code in (0, None) else EXIT_UNUSABLE
+    if not getattr(args, "handler", None):
+        parser.print_help(out)
+        return EXIT_UNUSABLE
+    try:
+        code: int = args.handler(args, out)
+    except InputError as exc:
+        for diagnostic in exc.diagnostics:
+            print(diagnostic.format(), file=sys.stderr)
+        return EXIT_UNUSABLE
+    except BrokenPipeError:
+        return EXIT_OK
+    return code
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="adjudicator",
+        description="Check, adjudicate and test Diplomacy orders (DATC v3.0 rules).",
+    )
+    parser.add_argument("--version", action="version", version=f"adjudicator {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser("check", help="report every syntax error and illegal order in a file")
+    check.add_argument("orders", help="order file")
+    check.add_argument("--position", "-p", help="position file (YAML or JSON); default: the start")
+    check.add_argument("--map", "-m", help="map name or file (default: the position's map)")
+    check.add_argument("--format", "-f", choices=("text", "json"), default="text")
+    check.add_argument(
+        "--lang", choices=("en", "de"), help="language of the order file (default: detected)"
+    )
+    check.add_argument(
+        "--rules",
+        "-r",
+        action="append",
+        default=[],
+        metavar="OPTION=CHOICE",
+        help="a rules option, e.g. coasts=strict (repeatable)",
+    )
+    check.add_argument(
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package"
+    )
+    check.set_defaults(handler=_cmd_check)
+
+    adjudicate = sub.add_parser("adjudicate", help="adjudicate a phase and print the results")
+    adjudicate.add_argument("position", help="position file (YAML or JSON)")
+    adjudicate.add_argument("orders", help="order file")
+    adjudicate.add_argument("-o", "--output", help="write the next position to this file")
+    adjudicate.add_argument("--format", "-f", choices=("text", "json", "yaml"), default="text")
+    adjudicate.add_argument("--lang", choices=("en", "de"), help="language of orders and report")
+    adjudicate.add_argument(
+        "--rules",
+        "-r",
+        action="append",
+        default=[],
+        metavar="OPTION=CHOICE",
+        help="a rules option, e.g. adjacent_convoy=fallback (repeatable)",
+    )
+    adjudicate.add_argument(
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package"
+    )
+    adjudicate.set_defaults(handler=_cmd_adjudicate)
+
+    maps = sub.add_parser("maps", help="list the shipped maps, or show or validate one")
+    maps.add_argument("action", nargs="?", choices=("list", "show", "validate"), default="list")
+    maps.add_argument("name", nargs="?", help="map name or file")
+    maps.set_defaults(handler=_cmd_maps)
+
+    test = sub.add_parser("test", help="run DATC-style case files (YAML or jDip text)")
+    test.add_argument("paths", nargs="+", help="case files or folders")
+    test.add_argument("--verbose", "-v", action="store_true", help="also list passing cases")
+    test.set_defaults(handler=_cmd_test)
+
+    replay = sub.add_parser("replay", help="replay saved games (diplomacy package JSON)")
+    replay.add_argument("games", nargs="+", help="game files or folders")
+    replay.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
+    replay.add_argument(
+        "--preset",
+        help="a named rule set, e.g. diplomacy-package (the rules "
+        "of the engine that recorded the games)",
+    )
+    replay.add_argument("--no-progress", action="store_true", help="no progress bar")
+    replay.set_defaults(handler=_cmd_replay)
+    return parser
+
+
+# ---------------------------------------------------------------------- helpers
+def _read_text(path: str) -> str:
+    from adjudicator.base.sources import read_source
+
+    return read_source(path, InputError, "order file")
+
+
+def _rules(options: Sequence[str], preset: str | None = None) -> Any:
+    from adjudicator.base.rules import Rules
+
+    mapping: dict[str, str] = {}
+    for item in options:
+        name, sep, choice = item.partition("=")
+        if not sep:
+            raise InputError.single(
+                f"--rules takes OPTION=CHOICE, not {item!r}", "usage", "adjudicator"
+            )
+        mapping[name.strip()] = choice.strip()
+    try:
+        base = Rules.preset(preset) if preset else Rules()
+        return Rules.from_mapping(mapping, base=base)
+    except ValueError as exc:
+        raise InputError.single(str(exc), "usage", "adjudicator") from None
+
+
+def _position_and_map(position_path: str | None, map_name: str | None) -> tuple[Position, GameMap]:
+    game_map = load_map(map_name) if map_name else None
+    if position_path is None:
+        game_map = game_map or load_map("standard")
+        return Position.initial(game_map), game_map
+    position = Position.load(position_path, game_map)
+    return position, game_map or load_map(position.map_name)
+
+
+def _print_diagnostics(
+    diagnostics: Sequence[Diagnostic], out: TextIO, words: dict[str, str] | None = None
+) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic.format(words=words), file=out)
+
+
+# ---------------------------------------------------------------------- commands
+_CHECK_SUMMARY = {
+    "en": "{path}: {orders} orders, {problems} {noun}",
+    "de": "{path}: {orders} Befehle, {problems} {noun}",
+}
+_PROBLEM_NOUNS = {"en": ("problem", "problems"), "de": ("Problem", "Probleme")}
+
+
+def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    text = _read_text(args.orders)
+    position, game_map = _position_and_map(args.position, args.map)
+    rules = _rules(args.rules, args.preset)
+
+    from adjudicator.adjudication.legality.check import check_orders
+    from adjudicator.base.errors import Severity
+    from adjudicator.orders.read import parse_orders
+
+    parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
+    checked = check_orders(position, parsed.by_power(), game_map, rules)
+    diagnostics = list(parsed.diagnostics) + _illegal_diagnostics(
+        checked.results, parsed, game_map, args.orders, text.splitlines()
+    )
+    diagnostics.sort(key=lambda d: (d.line, d.column))
+    if args.format == "json":
+        report = {
+            "file": args.orders,
+            "language": parsed.lang,
+            "orders": len(parsed.orders),
+            "valid": len(checked.valid),
+            "problems": [d.to_dict() for d in diagnostics],
+        }
+        print(json.dumps(report, indent=2, ensure_ascii=False), file=out)
+    else:
+        from adjudicator.lang.vocabulary import vocabulary
+
+        words = vocabulary(parsed.lang).diagnostic_words()  # `Fehler`, `Warnung` in German
+        _print_diagnostics(diagnostics, out, words)
+        lang = parsed.lang if parsed.lang in _CHECK_SUMMARY else "en"
+        noun = _PROBLEM_NOUNS[lang][0 if len(diagnostics) == 1 else 1]
+        summary = _CHECK_SUMMARY[lang].format(
+            path=args.orders, orders=len(parsed.orders), problems=len(diagnostics), noun=noun
+        )
+        print(summary, file=out)
+    failed = any(d.severity is Severity.ERROR for d in diagnostics)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _illegal_diagnostics(
+    results: Sequence[Any],
+    parsed: Any,
+    game_map: GameMap,
+    path: str,
+    source_lines: Sequence[str],
+) -> list[Diagnostic]:
+    """One diagnostic per illegal order, at the line and column where it was written, in the
+    file's language."""
+    from adjudicator.lang.words import explain_illegal
+    from adjudicator.orders.write import format_order
+
+    located = {id(p.order): p for p in parsed.orders}
+    out: list[Diagnostic] = []
+    for result in results:
+        where = located.get(id(result.order))
+        line, column = (where.line, where.column) if where else (0, 0)
+        message = result.message or f"illegal order {str(result.order)!r}"
+        if parsed.lang != "en":
+            sentence = explain_illegal(result.code, message, parsed.lang)
+            message = f"{sentence}: '{format_order(result.order, game_map, parsed.lang)}'"
+        source = source_lines[line - 1] if 0 < line <= len(source_lines) else None
+        out.append(Diagnostic(message, result.code or "illegal", path, line, column, source))
+    return out
+
+
+def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.adjudication.engine import adjudicate
+    from adjudicator.orders.read import parse_orders
+    from adjudicator.report.render import render_report
+
+    position, game_map = _position_and_map(args.position, None)
+    rules = _rules(args.rules, args.preset)
+    text = _read_text(args.orders)
+    parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
+    if parsed.diagnostics:
+        from adjudicator.lang.vocabulary import vocabulary
+
+        vocab = vocabulary(parsed.lang)  # the file's language: `Fehler`, `Warnung` in German
+        _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
+        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
+    result = adjudicate(position, parsed.by_power(), rules, game_map=game_map)
+    report = render_report(result, game_map, fmt=args.format, lang=args.lang or parsed.lang)
+    print(report, file=out, end="")
+    if args.output:
+        fmt = "json" if args.output.endswith(".json") else "yaml"
+        try:
+            Path(args.output).write_text(result.next_position.dumps(fmt), encoding="utf-8")
+        except OSError as exc:
+            raise InputError.single(f"cannot write file: {exc}", "io", args.output) from None
+    return EXIT_OK
+
+
+def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
+    if args.action == "list":
+        for name in available_maps():
+            game_map = load_map(name)
+            print(
+                f"{name:12} {game_map.title} ({len(game_map.powers)} powers, "
+                f"{len(game_map.supply_centers)} centres)",
+                file=out,
+            )
+        return EXIT_OK
+    if not args.name:
+        raise InputError.single(
+            f"'maps {args.action}' needs a map name or file", "usage", "adjudicator"
+        )
+    game_map = load_map(args.name)
+    if args.action == "validate":
+        print(f"{game_map.source}: ok ({len(game_map.provinces)} provinces)", file=out)
+        return EXIT_OK
+    print(_map_summary(game_map), file=out)
+    return EXIT_OK
+
+
+def _map_summary(game_map: GameMap) -> str:
+    kinds: dict[str, int] = {}
+    for province in game_map.provinces.values():
+        kinds[province.type] = kinds.get(province.type, 0) + 1
+    lines = [
+        f"{game_map.name}: {game_map.title}",
+        f"  file: {game_map.source}",
+        f"  aliases: {', '.join(game_map.aliases) or '-'}",
+        f"  languages: {', '.join(game_map.languages)}",
+        "  provinces: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())),
+        f"  supply centres: {len(game_map.supply_centers)} (victory at {game_map.victory})",
+        "  powers:",
+    ]
+    for power in game_map.powers.values():
+        homes = " ".join(game_map.home_centers(power.name))
+        units = ", ".join(str(u) for u in power.start)
+        lines.append(f"    {power.name:9} homes {homes:15} start {units}")
+    return "\n".join(lines)
+
+
+def _cmd_test(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.suites.run import run_paths
+
+    report = run_paths(args.paths)
+    for outcome in report.outcomes:
+        status = str(outcome.status)
+        if status == "passed" and not args.verbose:
+            continue
+        label = "ok" if status == "passed" else status.upper()
+        print(f"{label:7} {outcome.case.path}: {outcome.case.id}  {outcome.case.title}", file=out)
+        if outcome.reason and status != "passed":
+            print(f"        ({outcome.reason})", file=out)
+        for difference in outcome.differences:
+            print(f"        {difference}", file=out)
+    print(report.summary(), file=out)
+    return EXIT_OK if report.failed == 0 else EXIT_FAILED
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.suites.replay import replay_paths
+
+    rules = _rules(args.rules, args.preset)
+    report = replay_paths(args.games, rules, progress=not args.no_progress and out.isatty())
+    for line in report.lines():
+        print(line, file=out)
+    return EXIT_OK if report.differ == 0 else EXIT_FAILED
+
+
+def dump(data: Any, fmt: str) -> str:
+    """Plain data as JSON or YAML text."""
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)

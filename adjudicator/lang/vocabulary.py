@@ -1,0 +1,700 @@
+"""The words of the order language, per language, and the problems the parser reports.
+
+The grammar (``grammar/orders.lark``) declares keyword terminals (``HOLD``, ``SUPPORT``, ...) but
+spells none of them: a :class:`Vocabulary` maps the words of one language to those terminals. The
+parser re-types a word into a keyword only where the grammar accepts that keyword, so adding a
+language means adding a table here, never touching the grammar. A table also holds the
+language's articles, phrases of several words (``zieht sich zurück``), adjective endings, phase
+words (``Herbst 1901``) and the templates of every message the parser writes, so that a German
+file is answered in German.
+
+>>> ENGLISH.keywords("Supports")
+('SUPPORT',)
+>>> ENGLISH.keywords("Burgundy")
+()
+>>> GERMAN.keywords("unterstützt")
+('SUPPORT',)
+>>> GERMAN.say("unknown_province", text="Venedik", suggest=GERMAN.did_you_mean(["'Venedig'"]))
+"Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'?"
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TypeVar
+
+from adjudicator.base.errors import InputError, Severity
+from adjudicator.base.model import PhaseType, Season
+from adjudicator.board.map import fold_name
+
+
+class ParseCode(StrEnum):
+    """Stable codes of the problems the parser reports (the ``[code]`` of a diagnostic)."""
+
+    SYNTAX = "syntax"
+    """A word or sign where the grammar expects something else, or an order cut short."""
+    UNEXPECTED_CHARACTER = "unexpected-character"
+    """A character that belongs to no word or sign of the order language."""
+    UNKNOWN_PROVINCE = "unknown-province"
+    AMBIGUOUS_PROVINCE = "ambiguous-province"
+    UNKNOWN_COAST = "unknown-coast"
+    UNKNOWN_POWER = "unknown-power"
+    AMBIGUOUS_POWER = "ambiguous-power"
+    FOREIGN_ADJECTIVE = "foreign-adjective"
+    """A warning: the adjective before a supported or convoyed unit (``S German A Ber``) names
+    no power. The adjective is ignored either way."""
+    CONVOYED_FLEET = "convoyed-fleet"
+    """A convoy order naming a fleet as its passenger: only armies are convoyed."""
+    NO_ORDER = "no-order"
+    """:func:`~adjudicator.orders.read.parse_order` was given no order."""
+    SEVERAL_ORDERS = "several-orders"
+    """:func:`~adjudicator.orders.read.parse_order` was given more than one order."""
+    UNKNOWN_PHASE = "unknown-phase"
+    """A phase line (``Herbst 1901``, ``F1901M``) whose season or phase word this language does
+    not know, or that names no real phase (``W1901M``)."""
+    PHASE_MISMATCH = "phase-mismatch"
+    """The file's phase line names another phase than the position's."""
+    AMBIGUOUS_PHASE = "ambiguous-phase"
+    """A warning: a phase code that means another phase in another language (``F1901M`` is
+    Fall in English, Frühjahr in German), read in the default language because the file gave
+    no evidence of its language."""
+
+
+AMBIGUOUS_CODES = frozenset({ParseCode.AMBIGUOUS_PROVINCE, ParseCode.AMBIGUOUS_POWER})
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A problem in one line of input, before it becomes a :class:`Diagnostic` with a path."""
+
+    message: str
+    code: ParseCode
+    column: int
+    """1-based column in the line; 0 when unknown."""
+    hint: str | None = None
+    severity: Severity = Severity.ERROR
+
+
+@functools.lru_cache(maxsize=8192)
+def fold(word: str) -> str:
+    """The lookup key of a word: :func:`fold_name`, cached because every token goes through it."""
+    return fold_name(word)
+
+
+_ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        # files and calls
+        "map_mismatch": (
+            "the position is on map {position!r} but the orders are read with map {map!r}"
+        ),
+        "expected_one": "expected one order, found {found} in {text!r}",
+        "found_none": "no order",
+        "found_many": "{count} orders",
+        # syntax
+        "unexpected_character": "unexpected character {char!r}: not part of any order",
+        "unexpected_end": "unexpected end of order{after}; expected {wanted}",
+        "after": " after {word!r}",
+        "unexpected": "unexpected {word!r}; expected {wanted}",
+        "unexpected_word": "unexpected word {word!r} after {head!r}{suggest}",
+        "nothing_more": "nothing more",
+        "or": " or ",
+        "did_you_mean": " — did you mean {choices}?",
+        # names
+        "unknown_province": "unknown province {text!r}{suggest}",
+        "ambiguous_province": "ambiguous province {text!r}: could be {choices}",
+        "suggested_province": "'{id}' ({name})",
+        "candidate_province": "'{id}' ({name})",
+        "power_not_province": (
+            "{text!r} is a power, not a province; a power header ends with ':' ({text}:)"
+        ),
+        "unknown_power": "unknown power {text!r}{suggest}",
+        "letter_label": (
+            "a power header ending in ')' is one letter of a power (E); {text!r} is none, "
+            "so write {text}:"
+        ),
+        "ambiguous_power": "ambiguous power {text!r}: could be {choices}",
+        "hint_powers": "the powers of this map are {powers}",
+        "foreign_adjective": "unknown power {text!r} before the unit; the word is ignored{suggest}",
+        "unknown_coast": "unknown coast {text!r}",
+        "hint_coasts": "{province} has the coasts {choices}",
+        "hint_no_coasts": "{province} has no named coasts",
+        "convoyed_fleet": "only armies are convoyed, but the convoy names a fleet",
+        "removal_sign_phase": (
+            "{sign!r} before a unit removes it, and removals belong to an adjustment phase; "
+            "this is none (or none is known)"
+        ),
+        "hint_removal_sign": (
+            "write the order without the sign, or give the phase (a position or a line "
+            "'Winter 1901') if a removal is meant"
+        ),
+        # phase lines
+        "phase": "{season} {year} ({kind})",
+        "unknown_season": "unknown season {word!r} in the phase line {text!r}",
+        "unknown_phase_kind": "unknown phase {word!r} in the phase line {text!r}",
+        "impossible_phase": (
+            "no such phase: {text!r}; adjustments happen in winter, movement and retreats "
+            "in spring or fall"
+        ),
+        "hint_seasons": "seasons: {words}",
+        "hint_kinds": "phases: {words}",
+        "hint_other_language": "in {language} {word!r} means {meaning}; pass --lang {lang}",
+        "phase_mismatch": "the orders are for {file} but the position is in {position}",
+        "ambiguous_phase": (
+            "{text!r} is read as {meaning} in {language}, the default language; in {other} "
+            "it means {other_meaning} (pass --lang {other_lang})"
+        ),
+        # printed diagnostics (Diagnostic.format) and the command line
+        "severity.error": "error",
+        "severity.warning": "warning",
+        "severity.hint": "hint",
+        "unreadable_left_out": "{path}: orders that cannot be read are left out (their units hold)",
+        # language names
+        "lang.en": "English",
+        "lang.de": "German",
+        # what the grammar expected, in plain words
+        "sign.WORD": "a province name",
+        "sign._SLASH": "a coast ('/nc')",
+        "sign._LPAR": "a coast ('(nc)')",
+        "sign._RPAR": "')'",
+        "sign._COLON": "':'",
+        "sign._LSQB": "'['",
+        "sign._RSQB": "']'",
+        "sign.PLUS": "'+' (build)",
+        "sign.STAR": "'*' (remove)",
+        "sign._LIST_MARK": "a list number ('1.')",
+        "sign.$END": "the end of the order",
+        "sign.DASH": "'-' (move)",
+        "group.unit_type": "a unit type",
+        "group.move": "a move",
+        "group.coast": "a coast ('/nc')",
+        "group.removal_sign": "a removal sign ('-', '*')",
+    }
+)
+
+_GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "map_mismatch": (
+            "Die Stellung gehört zur Karte {position!r}, die Befehle werden aber mit der Karte "
+            "{map!r} gelesen"
+        ),
+        "expected_one": "Genau ein Befehl erwartet, gefunden: {found} in {text!r}",
+        "found_none": "keiner",
+        "found_many": "{count} Befehle",
+        "unexpected_character": "Unerwartetes Zeichen {char!r}: gehört zu keinem Befehl",
+        "unexpected_end": "Unerwartetes Ende des Befehls{after}; erwartet: {wanted}",
+        "after": " nach {word!r}",
+        "unexpected": "Unerwartet: {word!r}; erwartet: {wanted}",
+        "unexpected_word": "Unerwartetes Wort {word!r} nach {head!r}{suggest}",
+        "nothing_more": "nichts mehr",
+        "or": " oder ",
+        "did_you_mean": " – meinten Sie {choices}?",
+        "unknown_province": "Unbekannte Provinz {text!r}{suggest}",
+        "ambiguous_province": "Mehrdeutige Provinz {text!r}: möglich sind {choices}",
+        "suggested_province": "'{name}'",
+        "candidate_province": "'{id}' ({name})",
+        "power_not_province": (
+            "{text!r} ist eine Macht, keine Provinz; eine Machtüberschrift endet mit ':' ({text}:)"
+        ),
+        "unknown_power": "Unbekannte Macht {text!r}{suggest}",
+        "letter_label": (
+            "Eine Machtüberschrift mit ')' ist ein Buchstabe einer Macht (E); {text!r} ist "
+            "keiner, also {text}: schreiben"
+        ),
+        "ambiguous_power": "Mehrdeutige Macht {text!r}: möglich sind {choices}",
+        "hint_powers": "die Mächte dieser Karte sind {powers}",
+        "foreign_adjective": (
+            "Unbekannte Macht {text!r} vor der Einheit; das Wort wird übergangen{suggest}"
+        ),
+        "unknown_coast": "Unbekannte Küste {text!r}",
+        "hint_coasts": "{province} hat die Küsten {choices}",
+        "hint_no_coasts": "{province} hat keine benannten Küsten",
+        "convoyed_fleet": "Nur Armeen werden konvoiert, der Konvoi nennt aber eine Flotte",
+        "removal_sign_phase": (
+            "{sign!r} vor einer Einheit baut sie ab, und Abbau gibt es nur in einer "
+            "Anpassungsphase; dies ist keine (oder keine bekannte)"
+        ),
+        "hint_removal_sign": (
+            "den Befehl ohne das Zeichen schreiben, oder die Phase angeben (eine Stellung oder "
+            "eine Zeile 'Winter 1901'), wenn ein Abbau gemeint ist"
+        ),
+        "phase": "{season} {year} ({kind})",
+        "unknown_season": "Unbekannte Jahreszeit {word!r} in der Phasenzeile {text!r}",
+        "unknown_phase_kind": "Unbekannte Phase {word!r} in der Phasenzeile {text!r}",
+        "impossible_phase": (
+            "Diese Phase gibt es nicht: {text!r}; Anpassungen finden im Winter statt, "
+            "Bewegungen und Rückzüge im Frühjahr oder Herbst"
+        ),
+        "hint_seasons": "Jahreszeiten: {words}",
+        "hint_kinds": "Phasen: {words}",
+        "hint_other_language": (
+            "auf {language} bedeutet {word!r} {meaning}; mit --lang {lang} lesen"
+        ),
+        "phase_mismatch": "Die Befehle gelten für {file}, die Stellung ist aber {position}",
+        "ambiguous_phase": (
+            "{text!r} wird in der Standardsprache {language} als {meaning} gelesen; auf {other} "
+            "hieße es {other_meaning} (--lang {other_lang})"
+        ),
+        "severity.error": "Fehler",
+        "severity.warning": "Warnung",
+        "severity.hint": "Hinweis",
+        "unreadable_left_out": (
+            "{path}: Befehle, die nicht gelesen werden können, bleiben unberücksichtigt "
+            "(ihre Einheiten halten)"
+        ),
+        "lang.en": "Englisch",
+        "lang.de": "Deutsch",
+        "sign.WORD": "ein Provinzname",
+        "sign._SLASH": "eine Küste ('/nk')",
+        "sign._LPAR": "eine Küste ('(nk)')",
+        "sign._RPAR": "')'",
+        "sign._COLON": "':'",
+        "sign._LSQB": "'['",
+        "sign._RSQB": "']'",
+        "sign.PLUS": "'+' (Aufbau)",
+        "sign.STAR": "'*' (Abbau)",
+        "sign._LIST_MARK": "eine Listennummer ('1.')",
+        "sign.$END": "das Ende des Befehls",
+        "sign.DASH": "'-' (ziehen)",
+        "group.unit_type": "eine Einheitenart",
+        "group.move": "ein Zug",
+        "group.coast": "eine Küste ('/nk')",
+        "group.removal_sign": "ein Abbauzeichen ('-', '*')",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """The words of one language: keywords, articles, phase words and message templates.
+
+    ``spellings`` maps grammar terminals to words; the first spelling of each terminal is the
+    short form shown in error messages. A spelling of several words (``zieht sich zurück``) is a
+    phrase: the parser joins those words into one before it re-types them.
+    """
+
+    lang: str
+    spellings: Mapping[str, tuple[str, ...]]
+    """Terminal name (as declared in ``orders.lark``) -> its words, short form first."""
+    meanings: Mapping[str, str]
+    """Terminal name -> what it does, in plain words (``hold``), for error messages."""
+    messages: Mapping[str, str]
+    """Message key -> :meth:`str.format` template (every key of the English table)."""
+    articles: tuple[str, ...] = ()
+    """Words dropped before a place name (``the English Channel``, ``in die Irische See``)."""
+    adjective_endings: tuple[str, ...] = ()
+    """Endings an inflected power adjective may carry (German ``russische``, ``russischen``)."""
+    seasons: Mapping[str, tuple[Season, PhaseType | None]] = field(default_factory=dict)
+    """Season word or letter of a phase line -> the season and, for a season that is one phase
+    (German ``Sommer``, the spring retreats), its phase type; the first word of each season with
+    more than one letter is its display name."""
+    phase_kinds: Mapping[str, PhaseType] = field(default_factory=dict)
+    """Phase-type word or letter of a phase line (``Bewegung``, ``M``) -> the phase type."""
+    letters: str = ""
+    """Letters found only in this language's words (German umlauts): evidence of the language."""
+    separable: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Terminal name -> verbs split around the place, written with ``…`` where the place goes
+    (German ``greift … an``, ``zieht sich … zurück``): the words before ``…`` are the keyword
+    where they stand, and the particle after it must end the item."""
+    _index: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _phrases: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
+    _articles: frozenset[str] = field(init=False, repr=False, compare=False)
+    _separable: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        index: dict[str, list[str]] = {}
+        phrases: dict[str, list[tuple[str, ...]]] = {}
+        for terminal, words in self.spellings.items():
+            for word in words:
+                bucket = index.setdefault(fold(word), [])
+                if terminal not in bucket:
+                    bucket.append(terminal)
+                parts = tuple(fold(w) for w in word.split())
+                if len(parts) > 1:
+                    phrases.setdefault(parts[0], []).append(parts)
+        object.__setattr__(self, "_index", {k: tuple(v) for k, v in index.items()})
+        longest_first = {k: tuple(sorted(v, key=len, reverse=True)) for k, v in phrases.items()}
+        object.__setattr__(self, "_phrases", longest_first)
+        object.__setattr__(self, "_articles", frozenset(fold(a) for a in self.articles))
+        split: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for terminal, verbs in self.separable.items():
+            for verb in verbs:
+                head, gap, particle = verb.partition("…")
+                if not gap or not head.split() or len(particle.split()) != 1:
+                    raise ValueError(f"a separable verb is 'head … particle', not {verb!r}")
+                heads = tuple(fold(w) for w in head.split())
+                split.setdefault(fold(particle.strip()), []).append((heads, terminal))
+        by_length = {
+            k: tuple(sorted(v, key=lambda entry: len(entry[0]), reverse=True))
+            for k, v in split.items()
+        }
+        object.__setattr__(self, "_separable", by_length)
+
+    def keywords(self, word: str) -> tuple[str, ...]:
+        """The terminals ``word`` may spell, most likely first (empty for a plain word)."""
+        return self._index.get(fold(word), ())
+
+    @property
+    def longest_phrase(self) -> int:
+        """The most words a phrase keyword has (1 when there is none)."""
+        return max((len(p) for ps in self._phrases.values() for p in ps), default=1)
+
+    def phrase_at(self, words: Sequence[str]) -> int:
+        """How many of ``words`` (folded) form a phrase keyword at their start (0 if none)."""
+        for phrase in self._phrases.get(words[0], ()) if words else ():
+            if tuple(words[: len(phrase)]) == phrase:
+                return len(phrase)
+        return 0
+
+    def separable_at(self, words: Sequence[str], particle: str) -> tuple[int, str] | None:
+        """How many of ``words`` (folded) start a verb whose ``particle`` (folded) ends the
+        item, and the terminal that verb spells; None if they start none."""
+        for heads, terminal in self._separable.get(particle, ()) if words else ():
+            if tuple(words[: len(heads)]) == heads:
+                return len(heads), terminal
+        return None
+
+    def separable_length(self, particle: str) -> int:
+        """The most words of a verb whose ``particle`` (folded) ends the item; 0 if none."""
+        return max((len(heads) for heads, _ in self._separable.get(particle, ())), default=0)
+
+    def separable_words(self) -> list[str]:
+        """Every word of the separable verbs (evidence of the language)."""
+        return [w for verbs in self.separable.values() for v in verbs for w in v.split()]
+
+    def is_article(self, word: str) -> bool:
+        return fold(word) in self._articles
+
+    def words(self) -> list[str]:
+        """Every keyword spelling, for "did you mean" suggestions."""
+        return [w for words in self.spellings.values() for w in words]
+
+    def describe(self, terminal: str) -> str:
+        """A keyword in plain words: ``'S' (support)``."""
+        words = self.spellings.get(terminal, ())
+        meaning = self.meanings.get(terminal, terminal.lower())
+        if not words:
+            return meaning
+        if fold(words[0]) == fold(meaning):
+            return f"'{words[0]}'"
+        return f"'{words[0]}' ({meaning})"
+
+    # ------------------------------------------------------------------ messages
+    def say(self, key: str, **fields: object) -> str:
+        """The message ``key`` in this language, its fields filled in."""
+        template = self.messages.get(key) or _ENGLISH_MESSAGES[key]
+        return template.format(**fields)
+
+    def either(self, items: Sequence[str]) -> str:
+        """``a``, ``a or b``, ``a, b or c`` (``oder`` in German)."""
+        items = list(items)
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + self.say("or") + items[-1]
+
+    def did_you_mean(self, suggestions: Sequence[str], *, quoted: bool = True) -> str:
+        """`` — did you mean 'x'?`` (empty without suggestions); ``quoted=False`` quotes them."""
+        if not suggestions:
+            return ""
+        shown = suggestions if quoted else [f"'{s}'" for s in suggestions]
+        return self.say("did_you_mean", choices=self.either(shown))
+
+    def diagnostic_words(self) -> dict[str, str]:
+        """The words :meth:`Diagnostic.format` prints around a message, in this language:
+        the severities (``Fehler``, ``Warnung``) and ``hint``."""
+        keys = [*(str(s) for s in Severity), "hint"]
+        return {key: self.say(f"severity.{key}") for key in keys}
+
+    def language_name(self, lang: str) -> str:
+        """A language's name in this language (``German``, ``Deutsch``)."""
+        key = f"lang.{lang}"
+        return self.say(key) if key in self.messages else lang
+
+    # ------------------------------------------------------------------ phases
+    def season_name(self, season: Season) -> str:
+        return _display(self.seasons, lambda v: v[0] is season, str(season))
+
+    def kind_name(self, kind: PhaseType) -> str:
+        return _display(self.phase_kinds, lambda v: v is kind, str(kind))
+
+
+_V = TypeVar("_V")
+
+
+def _display(table: Mapping[str, _V], wanted: Callable[[_V], bool], default: str) -> str:
+    """The first word (not a letter) of ``table`` whose value is wanted, capitalised."""
+    for word, value in table.items():
+        if len(word) > 1 and wanted(value):
+            return word[:1].upper() + word[1:]
+    return default
+
+
+ENGLISH = Vocabulary(
+    lang="en",
+    spellings={
+        "ARMY": ("A", "army"),
+        "FLEET": ("F", "fleet"),
+        "HOLD": ("H", "hold", "holds", "stand", "stands"),
+        "MOVE": ("M", "move", "moves", "attack", "attacks"),
+        "TO": ("to", "into"),
+        "SUPPORT": ("S", "support", "supports"),
+        "CONVOY": ("C", "convoy", "convoys", "T", "transport", "transports", "ferry", "ferries"),
+        "VIA": ("via",),
+        "BY": ("by",),
+        "RETREAT": ("R", "retreat", "retreats"),
+        "DISBAND": ("D", "disband", "disbands"),
+        "REMOVE": ("remove", "removes"),
+        "BUILD": ("B", "build", "builds"),
+        "WAIVE": ("waive", "waives", "W"),
+    },
+    meanings={
+        "ARMY": "army",
+        "FLEET": "fleet",
+        "HOLD": "hold",
+        "MOVE": "move",
+        "TO": "to",
+        "SUPPORT": "support",
+        "CONVOY": "convoy",
+        "VIA": "via",
+        "BY": "by",
+        "RETREAT": "retreat",
+        "DISBAND": "disband",
+        "REMOVE": "remove",
+        "BUILD": "build",
+        "WAIVE": "waive",
+    },
+    messages=_ENGLISH_MESSAGES,
+    articles=("the",),
+    seasons={
+        "S": (Season.SPRING, None),
+        "spring": (Season.SPRING, None),
+        "F": (Season.FALL, None),
+        "fall": (Season.FALL, None),
+        "autumn": (Season.FALL, None),
+        "W": (Season.WINTER, None),
+        "winter": (Season.WINTER, None),
+    },
+    phase_kinds={
+        "M": PhaseType.MOVEMENT,
+        "movement": PhaseType.MOVEMENT,
+        "moves": PhaseType.MOVEMENT,
+        "R": PhaseType.RETREAT,
+        "retreat": PhaseType.RETREAT,
+        "retreats": PhaseType.RETREAT,
+        "A": PhaseType.ADJUSTMENT,
+        "adjustment": PhaseType.ADJUSTMENT,
+        "adjustments": PhaseType.ADJUSTMENT,
+        # njudge writes the winter adjustments as F1901B.
+        "B": PhaseType.ADJUSTMENT,
+        "builds": PhaseType.ADJUSTMENT,
+    },
+)
+
+GERMAN = Vocabulary(
+    lang="de",
+    # German players keep the English order letters (notation.md §8), so the letters stay,
+    # except `T` (Türkei); `D` before a colon is Deutschland, and `W` in a phase line Winter.
+    spellings={
+        "ARMY": ("A", "Armee", "Heer"),
+        "FLEET": ("F", "Flotte"),
+        "HOLD": ("H", "hält", "halten", "steht", "stehen", "bleibt stehen", "Haltebefehl"),
+        "MOVE": ("zieht", "ziehen", "geht", "gehen", "bewegt", "marschiert", "M"),
+        "TO": ("nach", "zum", "zur", "in", "ins", "an", "ans", "über"),
+        "SUPPORT": ("S", "unterstützt", "unterstützen", "Unterstützung"),
+        "CONVOY": (
+            "C",
+            "konvoiert",
+            "konvoieren",
+            "Konvoi",
+            "geleitet",
+            "geleiten",
+            "begleitet",
+            "begleiten",
+            "transportiert",
+            "transportieren",
+        ),
+        "VIA": ("via",),
+        "BY": ("per",),
+        "RETREAT": ("R", "zieht sich zurück", "Rückzug", "zurückziehen"),
+        "DISBAND": ("D", "löst sich auf", "auflösen", "Auflösung"),
+        "REMOVE": ("Abbau", "abbauen", "baut ab"),
+        "BUILD": ("B", "Aufbau", "baut", "bauen"),
+        "WAIVE": ("verzichtet", "verzichten", "Verzicht", "waive", "W"),
+    },
+    meanings={
+        "ARMY": "Armee",
+        "FLEET": "Flotte",
+        "HOLD": "halten",
+        "MOVE": "ziehen",
+        "TO": "nach",
+        "SUPPORT": "unterstützen",
+        "CONVOY": "konvoieren",
+        "VIA": "via",
+        "BY": "per",
+        "RETREAT": "Rückzug",
+        "DISBAND": "auflösen",
+        "REMOVE": "Abbau",
+        "BUILD": "Aufbau",
+        "WAIVE": "verzichten",
+    },
+    messages=_GERMAN_MESSAGES,
+    articles=("der", "die", "das", "dem", "den", "des"),
+    adjective_endings=("e", "en", "er", "es", "em"),
+    seasons={
+        "F": (Season.SPRING, None),
+        "Frühjahr": (Season.SPRING, None),
+        "Frühling": (Season.SPRING, None),
+        "Sommer": (Season.SPRING, PhaseType.RETREAT),
+        "H": (Season.FALL, None),
+        "Herbst": (Season.FALL, None),
+        "Spätherbst": (Season.FALL, PhaseType.RETREAT),
+        "W": (Season.WINTER, None),
+        "Winter": (Season.WINTER, None),
+    },
+    phase_kinds={
+        "B": PhaseType.MOVEMENT,
+        "Bewegung": PhaseType.MOVEMENT,
+        "Bewegungen": PhaseType.MOVEMENT,
+        "Züge": PhaseType.MOVEMENT,
+        "M": PhaseType.MOVEMENT,
+        "R": PhaseType.RETREAT,
+        "Rückzug": PhaseType.RETREAT,
+        "Rückzüge": PhaseType.RETREAT,
+        "A": PhaseType.ADJUSTMENT,
+        "Anpassung": PhaseType.ADJUSTMENT,
+        "Anpassungen": PhaseType.ADJUSTMENT,
+    },
+    letters="äöüßÄÖÜẞ",
+    # German puts the particle of a separable verb at the end of the clause:
+    # `A Venedig greift Triest an`, `A Wien zieht sich nach Böhmen zurück`.
+    separable={
+        "MOVE": (
+            "greift … an",
+            "greifen … an",
+            "rückt … vor",
+            "rücken … vor",
+            "marschiert … ein",
+            "marschieren … ein",
+        ),
+        "RETREAT": (
+            "zieht sich … zurück",
+            "ziehen sich … zurück",
+            "zieht … zurück",
+            "ziehen … zurück",
+            "weicht … aus",
+            "weichen … aus",
+        ),
+    },
+)
+
+VOCABULARIES: dict[str, Vocabulary] = {"en": ENGLISH, "de": GERMAN}
+"""Language code -> its vocabulary."""
+
+DEFAULT_LANGUAGE = "en"
+"""The language of a file that shows no evidence of its language."""
+
+
+def vocabulary(lang: str | None) -> Vocabulary:
+    """The vocabulary of ``lang`` (English for ``None``); :class:`InputError` if there is none."""
+    found = VOCABULARIES.get(lang or DEFAULT_LANGUAGE)
+    if found is None:
+        known = ", ".join(sorted(VOCABULARIES))
+        raise InputError.single(
+            f"no order vocabulary for language {lang!r}; known languages: {known}", "language"
+        )
+    return found
+
+
+# Terminals listed as one item when several of them are expected together.
+_GROUPS: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"ARMY", "FLEET"}), "group.unit_type"),
+    (frozenset({"DASH", "MOVE", "TO"}), "group.move"),
+    (frozenset({"_SLASH", "_LPAR"}), "group.coast"),
+    (frozenset({"DASH", "STAR"}), "group.removal_sign"),
+)
+
+# The order in which expected items are listed: the likeliest continuation first.
+_ORDER = (
+    "ARMY",
+    "FLEET",
+    "WORD",
+    "DASH",
+    "MOVE",
+    "TO",
+    "HOLD",
+    "SUPPORT",
+    "CONVOY",
+    "RETREAT",
+    "DISBAND",
+    "REMOVE",
+    "BUILD",
+    "PLUS",
+    "STAR",
+    "WAIVE",
+    "VIA",
+    "BY",
+    "_SLASH",
+    "_LPAR",
+    "_RPAR",
+    "_COLON",
+    "_LSQB",
+    "_RSQB",
+    "_LIST_MARK",
+    "$END",
+)
+
+
+def describe_expected(terminals: Iterable[str], vocab: Vocabulary) -> str:
+    """What the grammar expected, in plain words: ``a province name, 'H' (hold) or ...``."""
+    wanted = set(terminals)
+    items: list[str] = []
+    done: set[str] = set()
+    for name in _ORDER:
+        if name not in wanted or name in done:
+            continue
+        group = next((g for g in _GROUPS if name in g[0] and len(g[0] & wanted) > 1), None)
+        if group is not None:
+            members = [t for t in _ORDER if t in group[0] & wanted]
+            title = vocab.say(group[1])
+            if "(" in title:
+                items.append(title)
+            else:
+                shown = ", ".join(_short(t, vocab) for t in members)
+                items.append(f"{title} ({shown})")
+            done.update(group[0])
+            continue
+        sign = f"sign.{name}"
+        items.append(vocab.say(sign) if sign in _ENGLISH_MESSAGES else vocab.describe(name))
+        done.add(name)
+    if not items:
+        return vocab.say("nothing_more")
+    return vocab.either(items)
+
+
+def _short(terminal: str, vocab: Vocabulary) -> str:
+    if terminal == "DASH":
+        return "'-'"
+    shown = {"_SLASH": "'/'", "_LPAR": "'('"}.get(terminal)
+    if shown is not None:
+        return shown
+    if f"sign.{terminal}" in _ENGLISH_MESSAGES:
+        return vocab.say(f"sign.{terminal}")
+    words = vocab.spellings.get(terminal, (terminal.lower(),))
+    return f"'{words[0]}'"
+
+
+def either(items: Sequence[str], vocab: Vocabulary | None = None) -> str:
+    """``a``, ``a or b``, ``a, b or c`` (in ``vocab``'s language; English by default)."""
+    return (vocab or ENGLISH).either(items)
+
+
+def did_you_mean(
+    suggestions: Sequence[str], *, quoted: bool = False, vocab: Vocabulary | None = None
+) -> str:
+    """`` — did you mean 'x'?`` (empty without suggestions); ``quoted`` when already quoted."""
+    return (vocab or ENGLISH).did_you_mean(suggestions, quoted=quoted)

@@ -1,0 +1,623 @@
+"""Reading orders: what players really write, turned into typed orders or exact diagnostics.
+
+One Lark grammar (``grammar/orders.lark``, LALR) reads every order of every phase in the judge
+short form (``A Par-Bur``, ``F StP/nc - Nwy``, ``F Bla C A Sev-Ank``) and in long-form English
+(``Army Paris supports Army Marseilles to Burgundy``). Province, coast and power names are resolved
+by the map; keywords come from a per-language :class:`~adjudicator.lang.vocabulary.Vocabulary`
+(English and German: ``Armee München unterstützt Armee Berlin nach Kiel``).
+
+>>> from adjudicator.board.map import load_map
+>>> standard = load_map("standard")
+>>> str(parse_order("Fleet North Sea convoys Army London to Norway", standard))
+'F NTH C A LON - NWY'
+>>> result = parse_orders("England: F Lon-Nth\\nA Lvp-Yorkshir", standard, path="o.txt")
+>>> [str(o.order) for o in result.orders]
+['F LON - NTH']
+>>> print(result.diagnostics[0])
+o.txt:2:7: error: unknown province 'Yorkshir' — did you mean 'YOR' (Yorkshire)? [unknown-province]
+>>> print(parse_orders("Italien: A Venedik H", standard, path="b.txt").diagnostics[0])
+b.txt:1:12: error: Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'? [unknown-province]
+
+How a file is read: its language is decided once, from the evidence of the whole file (or forced
+with ``lang``; see :mod:`adjudicator.orders.phase_line`), and every name, keyword and message is
+then that language's only. Each line is lexed on its own and split at ``;`` and ``,`` into items;
+each item is parsed on its own, so one bad order never hides another. Words are lexed as ``WORD``
+and re-typed into keywords (``S`` -> ``SUPPORT``) only where the grammar accepts that keyword, which
+keeps keywords out of place names and place names out of the grammar. Nothing outside this
+module sees a Lark tree or token; every Lark error becomes a :class:`Diagnostic`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedToken
+from lark.lark import PostLex
+
+from adjudicator.base.errors import (
+    AmbiguousOrderError,
+    Diagnostic,
+    InputError,
+    OrderSyntaxError,
+    Severity,
+)
+from adjudicator.base.model import Order, Phase
+from adjudicator.board.map import GameMap
+from adjudicator.lang.vocabulary import (
+    AMBIGUOUS_CODES,
+    ParseCode,
+    Problem,
+    Vocabulary,
+    describe_expected,
+    fold,
+    vocabulary,
+)
+from adjudicator.orders.phase_line import (
+    ambiguous_phase,
+    detect_language,
+    phase_name,
+    read_phase_line,
+)
+from adjudicator.orders.resolve import Item, OrderBuilder, close_provinces, order_power
+from adjudicator.orders.syntax import ItemDraft, SyntaxBuilder
+from adjudicator.state.position import Position
+
+__all__ = ["NO_POWER", "ParseCode", "ParseResult", "ParsedOrder", "parse_order", "parse_orders"]
+
+NO_POWER = "?"
+"""The :meth:`ParseResult.by_power` key of orders whose power is unknown (no label, no position,
+or no unit where the order says)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedOrder:
+    """One order read from a file, with its power and where it was written."""
+
+    power: str | None
+    """The power from the label or header, else the owner of the unit in the position."""
+    order: Order
+    line: int
+    column: int
+    text: str
+    """The order as written (without its power label)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """Everything read from one order file: the orders and every problem found."""
+
+    orders: tuple[ParsedOrder, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    lang: str = "en"
+    """The language the file was read in: the ``lang`` asked for, else the detected one."""
+    phase: Phase | None = None
+    """The phase the file's phase line names (``Herbst 1901``), if it has one."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether no error (warnings aside) was found."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def by_power(self) -> dict[str, list[Order]]:
+        """Power -> its orders in file order; orders of unknown power under :data:`NO_POWER`."""
+        grouped: dict[str, list[Order]] = {}
+        for parsed in self.orders:
+            grouped.setdefault(parsed.power or NO_POWER, []).append(parsed.order)
+        return grouped
+
+
+def parse_orders(
+    text: str,
+    game_map: GameMap,
+    position: Position | None = None,
+    *,
+    path: str = "<orders>",
+    lang: str | None = None,
+) -> ParseResult:
+    """Read an order file: one order per line (or several separated by ``;`` or ``,``), lines
+    qualified by power (``England: F Lon-Nth``), power headers (``England:``, ``[ENGLAND]``,
+    DPjudge's ``E)`` where the map gives the letter to one power), DPjudge's ``CLEAR`` and
+    ``(NMR)`` lines (they take back the current power's earlier orders),
+    ``#`` and ``//`` comments and blank lines.
+
+    With a ``position`` the phase decides what a form means (a move in a retreat phase is a
+    :class:`~adjudicator.base.model.Retreat`, a bare unit in an adjustment phase a
+    :class:`~adjudicator.base.model.Build`) and left-out unit types are filled from the units there.
+    A removal sign before the unit (``- F Kie``, ``* A Mun``) is read only where the phase is
+    known to be an adjustment phase; elsewhere it is an error, never guessed.
+
+    ``lang`` (``"en"``, ``"de"``) forces the language; without it the language is detected from
+    the whole file (English when the file shows none). Names and keywords of the other
+    language are never tried, and problems are reported in the file's language.
+
+    A phase line (``Herbst 1901``, ``F1901M``) is checked against the position, and without a
+    position it decides what a form means in the lines after it.
+
+    Bad orders never raise: each problem becomes a diagnostic. Raises :class:`InputError` only
+    for unusable input (an unknown language, a position of another map).
+    """
+    # Composed letters, so that a decomposed umlaut (u + U+0308) stays inside its word; the
+    # source lines shown under diagnostics are composed too, so carets stay aligned.
+    # a byte-order mark is left by text read as plain utf-8 from a Windows editor's file
+    text = unicodedata.normalize("NFC", text.removeprefix("\ufeff"))
+    detected = detect_language(text, game_map) if lang is None else lang
+    vocab = vocabulary(detected)
+    if position is not None and position.map_name != game_map.name:
+        raise InputError.single(
+            vocab.say("map_mismatch", position=position.map_name, map=game_map.name),
+            "map-mismatch",
+            path,
+        )
+    reader = _Reader(game_map, vocab, position, path, defaulted=detected is None)
+    for number, line in enumerate(text.split("\n"), start=1):
+        reader.read_line(number, line.removesuffix("\r"))
+    return ParseResult(
+        tuple(reader.orders), tuple(reader.diagnostics), vocab.lang, reader.phase_read
+    )
+
+
+def parse_order(
+    text: str, game_map: GameMap, position: Position | None = None, *, lang: str | None = None
+) -> Order:
+    """Read exactly one order.
+
+    Raises :class:`AmbiguousOrderError` for a name with several meanings and
+    :class:`OrderSyntaxError` for anything else that is not one readable order.
+
+    >>> from adjudicator.board.map import load_map
+    >>> parse_order("F StP(nc) - Nwy", load_map("standard"))
+    Move(unit_type=<UnitType.FLEET: 'F'>, location=Location(province='STP', coast='NC'), \
+destination=Location(province='NWY', coast=None), via_convoy=False, path=())
+    """
+    result = parse_orders(text, game_map, position, path="<order>", lang=lang)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if any(d.code in AMBIGUOUS_CODES for d in errors):
+        raise AmbiguousOrderError(errors)
+    if errors:
+        raise OrderSyntaxError(errors)
+    if len(result.orders) != 1:
+        vocab = vocabulary(result.lang)
+        code = ParseCode.NO_ORDER if not result.orders else ParseCode.SEVERAL_ORDERS
+        found = (
+            vocab.say("found_none")
+            if not result.orders
+            else vocab.say("found_many", count=len(result.orders))
+        )
+        raise OrderSyntaxError.single(
+            vocab.say("expected_one", found=found, text=text), code, "<order>"
+        )
+    return result.orders[0].order
+
+
+# ---------------------------------------------------------------------- the grammar
+class _KeepSeparators(PostLex):
+    """Keeps the ``SEP`` terminal although no rule uses it: items are split at separators
+    before parsing (see :class:`_Reader`)."""
+
+    always_accept = ("SEP",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+
+@functools.cache
+def _grammar(strict: bool = False) -> Lark:
+    """The order grammar, built once, with :class:`SyntaxBuilder` running inside the parser (so
+    no tree is built). ``strict`` (conflict and regex-collision checks) needs the optional
+    ``interegular`` package, so the tests use it and normal runs do not."""
+    return Lark.open_from_package(
+        "adjudicator.grammar",
+        "orders.lark",
+        ("",),
+        parser="lalr",
+        lexer="basic",
+        start="item",
+        # No tree is built (the transformer runs inside the parser), so there are no tree
+        # positions to propagate: the builder's values carry their own offsets, and the
+        # position wrappers would cost a fifth of the parsing time.
+        propagate_positions=False,
+        maybe_placeholders=False,
+        transformer=SyntaxBuilder(),
+        postlex=_KeepSeparators(),
+        strict=strict,
+    )
+
+
+_BAD = "$BAD"
+"""The token type of a character that starts no token."""
+
+
+class _Scanner:
+    """The grammar's terminals compiled into one regular expression.
+
+    Lark's own lexer does the same matching with per-token bookkeeping that costs ten times
+    more on the short lines of an order file; terminals are tried in Lark's order (priority,
+    then longest possible match), so the tokens are the same.
+    """
+
+    def __init__(self, grammar: Lark) -> None:
+        terminals = sorted(
+            grammar.terminals,
+            key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+        )
+        self.regex = re.compile(
+            "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        )
+        self.ignore = frozenset(grammar.ignore_tokens)
+
+    def scan(self, line: str) -> Iterator[Token]:
+        """The tokens of one line; a character no terminal matches becomes a :data:`_BAD`
+        token, so that only the item it stands in fails."""
+        pos = 0
+        while pos < len(line):
+            match = self.regex.match(line, pos)
+            if match is None or match.end() == pos:
+                yield Token(_BAD, line[pos], pos, 1, pos + 1, 1, pos + 2, pos + 1)
+                pos += 1
+                continue
+            end = match.end()
+            kind = match.lastgroup or ""
+            if kind not in self.ignore:
+                yield Token(kind, match.group(), pos, 1, pos + 1, 1, end + 1, end)
+            pos = end
+
+
+@functools.cache
+def _scanner() -> _Scanner:
+    return _Scanner(_grammar())
+
+
+_COMMENT = re.compile(r"#|//")
+# DPjudge's lines that take back a power's earlier orders, after an optional power label.
+_CLEAR = re.compile(r"(?P<label>.*?)\s*(?P<word>CLEAR|\(\s*NMR\s*\))\s*", re.IGNORECASE)
+
+
+class _LineError(Exception):
+    """A problem that ends the reading of one item or line (internal)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------- reading a file
+class _Reader:
+    """Reads a file line by line, keeping the current power header."""
+
+    def __init__(
+        self,
+        game_map: GameMap,
+        vocab: Vocabulary,
+        position: Position | None,
+        path: str,
+        *,
+        defaulted: bool = False,
+    ) -> None:
+        self.map = game_map
+        self.vocab = vocab
+        self.position = position
+        self.path = path
+        self.defaulted = defaulted
+        """Whether the language is the default because the file showed none."""
+        self.phase_read: Phase | None = None
+        """The phase of the file's first phase line."""
+        self.phase_now: Phase | None = None
+        """The phase of the latest phase line: what a form means in the lines after it."""
+        self.header: str | None = None
+        self.orders: list[ParsedOrder] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.known = _known_names(game_map, vocab.lang)
+
+    def report(self, problem: Problem, number: int, line: str) -> None:
+        self.diagnostics.append(
+            Diagnostic(
+                problem.message,
+                str(problem.code),
+                self.path,
+                number,
+                problem.column,
+                line,
+                problem.severity,
+                problem.hint,
+            )
+        )
+
+    def read_line(self, number: int, line: str) -> None:
+        if self.read_phase(number, line) or self.read_clear(number, line):
+            return
+        tokens = self.lex(line)
+        if not tokens:
+            return
+        phase = self.phase_now.type if self.phase_now is not None else None
+        builder = OrderBuilder(self.map, self.vocab, self.position, line, phase=phase)
+        line_power = self.header
+        for segment in _split(tokens):
+            try:
+                item = self.parse_item(self.join_separable(segment, line), builder)
+            except _LineError as exc:
+                self.report(exc.problem, number, line)
+                continue
+            finally:
+                for problem in builder.problems:
+                    self.report(problem, number, line)
+                builder.problems.clear()
+            if item.labelled:
+                line_power = item.power
+                if item.built is None:
+                    self.header = item.power
+            built = item.built
+            if built is None or built.order is None:
+                continue
+            power = line_power or order_power(built.order, self.position)
+            text = line[built.start : built.end]
+            self.orders.append(ParsedOrder(power, built.order, number, built.column, text))
+
+    def read_clear(self, number: int, line: str) -> bool:
+        """A ``CLEAR`` or ``(NMR)`` line (DPjudge) discards the orders read so far for the
+        current power: the line's label (``England: CLEAR``), else the header, else (a file
+        with no power named) every order read so far. False when the line is none."""
+        match = _CLEAR.fullmatch(_COMMENT.split(line, maxsplit=1)[0])
+        if match is None or self.is_name(match.group("word")):
+            return False
+        power = self.header
+        if match.start("word") > 0:
+            tokens = self.lex(line[: match.start("word")])
+            if not tokens or tokens[-1].type not in ("_COLON", "_RSQB", "_RPAR"):
+                return False
+            builder = OrderBuilder(self.map, self.vocab, self.position, line)
+            try:
+                item = self.parse_item(tokens, builder)
+            except _LineError:
+                return False  # no label: the line is read as an order and its error reported
+            for problem in builder.problems:
+                self.report(problem, number, line)
+            if builder.problems:
+                return True
+            power = item.power
+        self.orders = [o for o in self.orders if power is not None and o.power != power]
+        return True
+
+    def read_phase(self, number: int, line: str) -> bool:
+        """Read a phase line (``Herbst 1901``); False when the line is none."""
+        read = read_phase_line(line, self.vocab)
+        if read is None:
+            return False
+        if read.problem is not None:
+            self.report(read.problem, number, line)
+            return True
+        assert read.phase is not None
+        if self.defaulted:
+            warning = ambiguous_phase(line, read, self.vocab)
+            if warning is not None:
+                self.report(warning, number, line)
+        if self.position is not None and read.phase != self.position.phase:
+            message = self.vocab.say(
+                "phase_mismatch",
+                file=phase_name(read.phase, self.vocab),
+                position=phase_name(self.position.phase, self.vocab),
+            )
+            self.report(Problem(message, ParseCode.PHASE_MISMATCH, read.column), number, line)
+        if self.phase_read is None:
+            self.phase_read = read.phase
+        self.phase_now = read.phase
+        return True
+
+    # ------------------------------------------------------------------ lexing
+    def lex(self, line: str) -> list[Token]:
+        tokens: list[Token] = []
+        for token in _scanner().scan(line):
+            if token.type == "WORD" and "-" in token:
+                tokens.extend(self.split_hyphens(token))
+            else:
+                tokens.append(token)
+        return self.join_phrases(tokens, line)
+
+    def join_phrases(self, tokens: list[Token], line: str) -> list[Token]:
+        """Words that spell one keyword together (``zieht sich zurück``) become one word."""
+        out: list[Token] = []
+        longest = self.vocab.longest_phrase  # look no further: a long line stays linear
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            if token.type == "WORD":
+                run = []
+                for other in tokens[i : i + longest]:
+                    if other.type != "WORD":
+                        break
+                    run.append(fold(other))
+                size = self.vocab.phrase_at(run)
+                if size > 1:
+                    last = tokens[i + size - 1]
+                    start, end = token.start_pos or 0, last.end_pos or 0
+                    out.append(_token_at(token, "WORD", line[start:end], 0))
+                    i += size
+                    continue
+            out.append(token)
+            i += 1
+        return out
+
+    def join_separable(self, tokens: list[Token], line: str) -> list[Token]:
+        """A verb split around the place (``greift Triest an``) becomes its keyword where the
+        verb stands, and its particle, the last word of the item, is dropped. The verb must
+        follow something (the unit), so a particle alone never makes a keyword."""
+        if len(tokens) < 3 or tokens[-1].type != "WORD":
+            return tokens
+        particle = fold(tokens[-1])
+        longest = self.vocab.separable_length(particle)
+        if not longest:
+            return tokens
+        for i in range(1, len(tokens) - 1):
+            run: list[str] = []
+            for other in tokens[i : min(i + longest, len(tokens) - 1)]:  # linear in the line
+                if other.type != "WORD":
+                    break
+                run.append(fold(other))
+            found = self.vocab.separable_at(run, particle)
+            if found is None:
+                continue
+            size, terminal = found
+            first, last = tokens[i], tokens[i + size - 1]
+            text = line[first.start_pos or 0 : last.end_pos or 0]
+            verb = _token_at(first, terminal, text, 0)
+            return [*tokens[:i], verb, *tokens[i + size : -1]]
+        return tokens
+
+    def is_name(self, text: str) -> bool:
+        """Whether the map knows ``text`` as a province, power or coast name."""
+        return fold(text) in self.known
+
+    def split_hyphens(self, token: Token) -> list[Token]:
+        """``Par-Bur`` -> ``Par``, ``-``, ``Bur``; ``Mid-Atlantic`` stays whole because the map
+        knows it; ``Spa-sc`` (jDip) -> ``Spa``, ``/``, ``sc``."""
+        if self.is_name(token):
+            return [token]
+        parts = str(token).split("-")
+        starts = [0]
+        for part in parts[:-1]:
+            starts.append(starts[-1] + len(part) + 1)
+        out: list[Token] = []
+        i = 0
+        while i < len(parts):
+            j = len(parts)
+            while j > i + 1 and not self.is_name("-".join(parts[i:j])):
+                j -= 1
+            word = "-".join(parts[i:j])
+            out.append(_token_at(token, "WORD", word, starts[i]))
+            if j < len(parts):
+                kind = "_SLASH" if self.is_coast_of(word, parts[j]) else "DASH"
+                out.append(_token_at(token, kind, "-", starts[j] - 1))
+            i = j
+        return out
+
+    def is_coast_of(self, word: str, coast_word: str) -> bool:
+        ids = self.map.lookup(word, self.vocab.lang)
+        coast = self.map.lookup_coast(coast_word, self.vocab.lang)
+        return len(ids) == 1 and coast is not None and coast in self.map.province(ids[0]).coasts
+
+    # ------------------------------------------------------------------ parsing
+    def parse_item(self, tokens: list[Token], builder: OrderBuilder) -> Item:
+        parser = _grammar().parse_interactive(start="item")
+        fed: list[Token] = []
+        for index, raw in enumerate(tokens):
+            token = raw
+            if raw.type == _BAD:
+                raise _LineError(
+                    Problem(
+                        self.vocab.say("unexpected_character", char=raw.value),
+                        ParseCode.UNEXPECTED_CHARACTER,
+                        raw.column or 1,
+                    )
+                )
+            # A word before a colon is a power label (`D:` is Deutschland, not disband), and
+            # so is the first word of an item before `)` (DPjudge's `E)`).
+            after = tokens[index + 1].type if index + 1 < len(tokens) else None
+            first = not fed or fed[-1].type == "_LIST_MARK"
+            labelled = after == "_COLON" or (after == "_RPAR" and first)
+            if raw.type == "WORD" and not labelled:
+                token = self.retype(raw, parser.choices())  # type: ignore[no-untyped-call]
+            try:
+                parser.feed_token(token)
+            except UnexpectedToken as exc:
+                raise _LineError(self.unexpected(exc, fed, builder.line)) from None
+            fed.append(token)
+        try:
+            draft = parser.feed_token(_end_token(fed[-1] if fed else None))
+        except UnexpectedToken as exc:
+            raise _LineError(self.unexpected(exc, fed, builder.line)) from None
+        assert isinstance(draft, ItemDraft)
+        return builder.item(draft)
+
+    def retype(self, token: Token, choices: dict[str, object]) -> Token:
+        """A word becomes a keyword where the grammar accepts that keyword."""
+        for terminal in self.vocab.keywords(token):
+            if terminal in choices:
+                return Token.new_borrow_pos(terminal, token.value, token)
+        return token
+
+    def unexpected(self, exc: UnexpectedToken, fed: list[Token], line: str) -> Problem:
+        token: Token = exc.token
+        previous = fed[-1] if fed else None
+        unknown = self.unknown_name(fed, line)
+        if unknown is not None:
+            return unknown
+        expected = set(exc.expected)
+        if previous is not None and previous.type == "WORD":
+            # After a name, "another word" is technically possible but never the answer.
+            expected.discard("WORD")
+        wanted = describe_expected(expected, self.vocab)
+        if token.type == "$END":
+            after = self.vocab.say("after", word=previous.value) if previous is not None else ""
+            message = self.vocab.say("unexpected_end", after=after, wanted=wanted)
+        else:
+            message = self.vocab.say("unexpected", word=token.value, wanted=wanted)
+        return Problem(message, ParseCode.SYNTAX, token.column or 1)
+
+    def unknown_name(self, fed: list[Token], line: str) -> Problem | None:
+        """When the words just before a syntax error name nothing the map knows (``S A Par``
+        reads ``S`` as a place), that name is the better report."""
+        run: list[Token] = []
+        for token in reversed(fed):
+            if token.type != "WORD":
+                break
+            run.insert(0, token)
+        if not run:
+            return None
+        for end in range(1, len(run) + 1):
+            if fold(" ".join(run[:end])) in self.known:
+                return None
+        text = line[run[0].start_pos or 0 : run[-1].end_pos]
+        lang = self.vocab.lang
+        close = [
+            self.vocab.say("suggested_province", id=pid, name=self.map.province(pid).name(lang))
+            for pid in close_provinces(self.map, text, lang)
+        ]
+        return Problem(
+            self.vocab.say("unknown_province", text=text, suggest=self.vocab.did_you_mean(close)),
+            ParseCode.UNKNOWN_PROVINCE,
+            run[0].column or 1,
+        )
+
+
+@functools.lru_cache(maxsize=16)
+def _known_names(game_map: GameMap, lang: str) -> frozenset[str]:
+    """Every folded province, power and coast name of a map in ``lang``: a hyphenated word
+    that is one of them (``Mid-Atlantic``, ``Austria-Hungary``) is not split at its hyphens."""
+    known = set(game_map.names(lang))
+    for power in game_map.powers.values():
+        spellings = [power.name, *power.names.get(lang, ()), power.adjective(lang)]
+        known.update(fold(s) for s in spellings)
+    for code, words in game_map.coast_names.items():
+        known.update(fold(w) for w in (code, *words.get(lang, ())))
+    return frozenset(known)
+
+
+def _split(tokens: list[Token]) -> list[list[Token]]:
+    """The items of a line: runs of tokens between separators, empty runs dropped."""
+    items: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.type == "SEP":
+            items.append([])
+        else:
+            items[-1].append(token)
+    return [item for item in items if item]
+
+
+def _token_at(base: Token, kind: str, value: str, offset: int) -> Token:
+    start = (base.start_pos or 0) + offset
+    column = (base.column or 1) + offset
+    return Token(
+        kind, value, start, base.line, column, base.line, column + len(value), start + len(value)
+    )
+
+
+def _end_token(previous: Token | None) -> Token:
+    if previous is None:
+        return Token("$END", "", 0, 1, 1, 1, 1, 0)
+    end = previous.end_pos or 0
+    column = previous.end_column or 1
+    return Token("$END", "", end, previous.line, column, previous.line, column, end)

@@ -1,0 +1,83 @@
+"""The facts of a results report, in one language's words, before any layout.
+
+:mod:`adjudicator.report.render` gathers them; the text layout and the JSON/YAML data both print
+them, so every format carries the same facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from adjudicator.base.model import Location, Phase, Unit
+from adjudicator.state.outcomes import Outcome, Reason
+
+
+@dataclass(frozen=True, slots=True)
+class OrderFact:
+    """One order line: the order, its fate and why."""
+
+    power: str
+    order: str
+    """The canonical short form (``A VIE - GAL``)."""
+    long: str
+    """The judge long form without power and full stop (``Army Vienna -> Galicia``)."""
+    outcome: Outcome
+    reason: Reason
+    notes: tuple[str, ...]
+    """:class:`~adjudicator.lang.words.NoteKey` values, printed as ``(*bounce, dislodged*)``."""
+    why: tuple[str, ...]
+    """Sentences explaining a failure (or a dislodgement)."""
+    cause: str | None
+    cause_power: str | None
+    code: str | None
+    message: str
+    dislodged: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DislodgedFact:
+    """A unit dislodged this phase and where it may go."""
+
+    unit: Unit
+    attacked_from: str
+    by_convoy: bool
+    retreats: tuple[Location, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CountFact:
+    """One power's centres, units and the adjustment it owes (positive: builds)."""
+
+    power: str
+    centers: int
+    units: int
+    adjustment: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnershipFact:
+    """Centre ownership after a Fall, the adjustments it brings, and any winner."""
+
+    centers: Mapping[str, tuple[str, ...]]
+    unowned: tuple[str, ...]
+    counts: tuple[CountFact, ...]
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReportFacts:
+    """Everything a report says, in one language's words, before layout."""
+
+    map_name: str
+    phase: Phase
+    next_phase: Phase
+    lang: str
+    title: str
+    closing: str
+    orders: tuple[OrderFact, ...]
+    dislodged: tuple[DislodgedFact, ...]
+    standoffs: tuple[str, ...]
+    ownership: OwnershipFact | None
+    notes: tuple[str, ...]

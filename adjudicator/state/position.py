@@ -1,0 +1,558 @@
+"""Positions: the state of a game at the start of a phase, and their YAML/JSON files.
+
+A position file holds ``map``, ``phase``, ``units`` (power -> units such as ``F STP/SC``),
+``dislodged`` (power -> {unit: province it was attacked from, or ``{from: PROV, convoy: true}``
+when the attacker came by convoy}), ``standoffs`` and ``supply_centers`` (power -> provinces).
+:meth:`Position.to_dict` / :meth:`Position.from_dict` and :meth:`Position.dumps` /
+:meth:`Position.loads` round-trip exactly. The reader is tolerant (names, power codes, any case,
+``F Spa(sc)``) and reports every problem as a :class:`~adjudicator.base.errors.Diagnostic` naming
+the file, key, line and column. ``docs/positions.md`` documents the format.
+
+>>> from adjudicator.board.map import load_map
+>>> p = Position.initial(load_map("standard"))
+>>> str(p.phase), len(p.units)
+('S1901M', 22)
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import operator
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from adjudicator.base.errors import MapError, PositionError
+from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.base.sources import Keys, Problems, load_yaml, read_source
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.outcomes import Dislodgement
+
+_KEYS = ("map", "phase", "units", "dislodged", "standoffs", "supply_centers")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable game state. Units and centres are kept sorted, so equal states compare
+    equal whatever order they were given in."""
+
+    map_name: str
+    phase: Phase
+    units: tuple[Unit, ...]
+    dislodged: tuple[Dislodgement, ...] = ()
+    standoffs: frozenset[str] = frozenset()
+    supply_centers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Power -> owned supply centres."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "units", _canonical_units(self.units))
+        object.__setattr__(self, "dislodged", _canonical_dislodged(self.dislodged))
+        object.__setattr__(self, "standoffs", frozenset(self.standoffs))
+        centers = {p: tuple(sorted(set(cs))) for p, cs in sorted(self.supply_centers.items())}
+        object.__setattr__(self, "supply_centers", centers)
+
+    def successor(
+        self,
+        phase: Phase,
+        units: Iterable[Unit],
+        dislodged: Iterable[Dislodgement] = (),
+        standoffs: Iterable[str] = (),
+        supply_centers: Mapping[str, tuple[str, ...]] | None = None,
+        *,
+        sorted_units: bool = False,
+    ) -> Position:
+        """The position of a later phase of this game: equal to ``Position(self.map_name,
+        phase, units, dislodged, standoffs, supply_centers)``, the centres defaulting to this
+        position's.
+
+        Adjudication makes one per phase; this skips sorting again what is sorted already: this
+        position's centres, and ``supply_centers``, when given, must be too (powers in order,
+        each power's centres in order without repeats); with ``sorted_units``, the units are
+        taken to be in a position's order as well (by power and province, one per province).
+        """
+        new = object.__new__(Position)
+        _set_map_name(new, self.map_name)
+        _set_phase(new, phase)
+        _set_units(new, tuple(units) if sorted_units else _canonical_units(units))
+        _set_dislodged(new, _canonical_dislodged(dislodged))
+        _set_standoffs(new, frozenset(standoffs))
+        centers = self.supply_centers if supply_centers is None else supply_centers
+        _set_supply_centers(new, dict(centers))
+        return new
+
+    # ------------------------------------------------------------------ queries
+    def unit_at(self, province: str) -> Unit | None:
+        """The (not dislodged) unit in ``province``, if any."""
+        for unit in self.units:
+            if unit.location.province == province:
+                return unit
+        return None
+
+    def units_of(self, power: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def owner(self, province: str) -> str | None:
+        """The power owning the supply centre ``province``, if any."""
+        for power, centers in self.supply_centers.items():
+            if province in centers:
+                return power
+        return None
+
+    @property
+    def powers(self) -> tuple[str, ...]:
+        """Powers with units, dislodged units or centres, sorted."""
+        names = {u.power for u in self.units} | {d.unit.power for d in self.dislodged}
+        names |= {p for p, cs in self.supply_centers.items() if cs}
+        return tuple(sorted(names))
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def initial(cls, game_map: GameMap) -> Position:
+        """The map's starting position, Spring 1901 movement."""
+        return cls(
+            map_name=game_map.name,
+            phase=Phase(Season.SPRING, 1901, PhaseType.MOVEMENT),
+            units=game_map.starting_units,
+            supply_centers=dict(game_map.starting_centers),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for YAML or JSON (the position file format)."""
+        units: dict[str, list[str]] = {}
+        for unit in self.units:
+            units.setdefault(unit.power, []).append(str(unit))
+        dislodged: dict[str, dict[str, Any]] = {}
+        for d in self.dislodged:
+            value: Any = (
+                {"from": d.attacked_from, "convoy": True} if d.by_convoy else d.attacked_from
+            )
+            dislodged.setdefault(d.unit.power, {})[str(d.unit)] = value
+        return {
+            "map": self.map_name,
+            "phase": str(self.phase),
+            "units": units,
+            "dislodged": dislodged,
+            "standoffs": sorted(self.standoffs),
+            "supply_centers": {p: list(cs) for p, cs in self.supply_centers.items()},
+        }
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], game_map: GameMap | None = None, path: str = "<position>"
+    ) -> Position:
+        """Read position data, checking every unit and name against the map (the one named by
+        ``map:`` unless ``game_map`` is given).
+
+        Raises :class:`PositionError` with one diagnostic per problem, each naming the key
+        (``units.England[1]``).
+        """
+        if not isinstance(data, Mapping):
+            raise PositionError.single(
+                "a position must be a mapping with 'phase' and 'units'", "position-shape", path
+            )
+        return _Reader(path, None).read(data, game_map)
+
+    def dumps(self, fmt: str = "yaml") -> str:
+        """The position file text, ``yaml`` or ``json``."""
+        data = self.to_dict()
+        if fmt == "json":
+            return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+
+    @classmethod
+    def loads(
+        cls, text: str, game_map: GameMap | None = None, path: str = "<position>"
+    ) -> Position:
+        """Read a position from YAML or JSON text. A ``path`` ending in ``.json`` is read as
+        strict JSON; anything else as YAML (which reads most JSON too). Problems carry the line
+        and column of the offending key."""
+        data = _parse(text, path)
+        if not isinstance(data, dict):
+            raise PositionError.single(
+                "a position file must be a mapping with 'phase' and 'units'",
+                "position-shape",
+                path,
+                1,
+                1,
+                _line(text, 1),
+            )
+        return _Reader(path, text).read(data, game_map)
+
+    @classmethod
+    def load(cls, path: str | Path, game_map: GameMap | None = None) -> Position:
+        """Read a position file; raise :class:`PositionError` if it cannot be read or used.
+
+        A ``map:`` that names a file is found relative to the position file."""
+        text = read_source(path, PositionError, "position file")
+        return cls.loads(text, game_map, str(path))
+
+
+_PLACE = operator.attrgetter("power", "location.province")
+
+
+def _canonical_units(units: Iterable[Unit]) -> tuple[Unit, ...]:
+    """The units in canonical order: by power, province and text (:func:`_unit_key`).
+
+    Adjudication makes a position per phase, usually from units nearly or wholly in that order.
+    Checking and sorting with (power, province) keys built in C costs a fraction of sorting with
+    :func:`_unit_key`; once those pairs strictly rise, the text has nothing left to decide.
+    """
+    given = tuple(units)
+    keys = list(map(_PLACE, given))
+    if all(map(operator.lt, keys, keys[1:])):
+        return given
+    ordered = sorted(given, key=_PLACE)
+    keys = list(map(_PLACE, ordered))
+    if all(map(operator.lt, keys, keys[1:])):
+        return tuple(ordered)
+    return tuple(sorted(given, key=_unit_key))
+
+
+def _canonical_dislodged(dislodged: Iterable[Dislodgement]) -> tuple[Dislodgement, ...]:
+    return tuple(sorted(dislodged, key=lambda d: _unit_key(d.unit)))
+
+
+def _slot_setter(name: str) -> Callable[[Position, object], None]:
+    """The setter of a slot of :class:`Position`, which bypasses the frozen ``__setattr__``."""
+    setter: Callable[[Position, object], None] = Position.__dict__[name].__set__
+    return setter
+
+
+_set_map_name = _slot_setter("map_name")
+_set_phase = _slot_setter("phase")
+_set_units = _slot_setter("units")
+_set_dislodged = _slot_setter("dislodged")
+_set_standoffs = _slot_setter("standoffs")
+_set_supply_centers = _slot_setter("supply_centers")
+
+
+def _unit_key(unit: Unit) -> tuple[str, str, str]:
+    return (unit.power, unit.location.province, str(unit))
+
+
+def _line(text: str, line: int) -> str | None:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def _parse(text: str, path: str) -> object:
+    """The data of a YAML or JSON text; :class:`PositionError` with line and column if it is
+    malformed."""
+    if path.lower().endswith(".json"):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PositionError.single(
+                f"malformed JSON: {exc.msg}",
+                "json",
+                path,
+                exc.lineno,
+                exc.colno,
+                _line(text, exc.lineno),
+            ) from None
+        except RecursionError:
+            raise PositionError.single("malformed JSON: nested too deeply", "json", path) from None
+    return load_yaml(text, path, PositionError)
+
+
+_START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
+_COAST_SPLIT = re.compile(r"\s*[/(]\s*")
+_UNIT = re.compile(r"(?i)(a|f|army|fleet)\s+(\S.*)")
+
+
+class _Reader:
+    """Reads position data, collecting every problem (with its key, line and column when the
+    text is known) before raising one :class:`PositionError`."""
+
+    def __init__(self, path: str, text: str | None) -> None:
+        self.path = path
+        self.problems = Problems(path, text, PositionError)
+        self.fail = self.problems.add  # a problem at a key path, prefixed with that path
+
+    def read(self, data: Mapping[Any, Any], game_map: GameMap | None) -> Position:
+        self.problems.add_duplicate_keys("key given twice (only the last would count)")
+        for key in data:
+            if key not in _KEYS:
+                self.fail((key,), f"unknown key; expected one of {', '.join(_KEYS)}", "unknown-key")
+        game_map = self.game_map(data.get("map"), game_map)
+        if game_map is None:
+            raise PositionError(list(self.problems.items))
+        phase = self.phase(data.get("phase"))
+        units = self.units(data.get("units"), game_map)
+        dislodged = self.dislodged(data.get("dislodged"), game_map)
+        standoffs = self.standoffs(data.get("standoffs"), game_map)
+        centers = self.centers(data.get("supply_centers"), game_map)
+        self.problems.items.sort(key=lambda d: (d.line, d.column))
+        self.problems.check()
+        return Position(game_map.name, phase, tuple(units), tuple(dislodged), standoffs, centers)
+
+    # ------------------------------------------------------------------ map and phase
+    def game_map(self, raw: object, given: GameMap | None) -> GameMap | None:
+        if raw is not None and not isinstance(raw, str):
+            self.fail(("map",), "must be a map name, like 'standard', or a map file", "map")
+            return given
+        if given is not None:
+            if raw is not None and not _is_file_name(raw):
+                names = {given.name.lower(), *(a.lower() for a in given.aliases)}
+                if raw.strip().lower() not in names:
+                    self.fail(
+                        ("map",),
+                        f"this position is for map {raw!r}, but map {given.name!r} was given",
+                        "map",
+                    )
+            return given
+        name = raw or "standard"
+        if _is_file_name(name) and not Path(name).is_absolute() and self.path[:1] != "<":
+            name = str(Path(self.path).parent / name)
+        try:
+            return load_map(name)
+        except MapError as exc:
+            first = exc.diagnostics[0] if exc.diagnostics else None
+            if first is None or first.code not in ("unknown-map", "io"):
+                raise  # the map file itself is broken: its own error says where
+            message = first.message if first.code == "unknown-map" else f"{name}: {first.message}"
+            self.fail(("map",), message, "unknown-map", first.hint)
+            return None
+
+    def phase(self, raw: object) -> Phase:
+        if raw is None:
+            return _START
+        try:
+            return Phase.parse(str(raw))
+        except ValueError as exc:
+            self.fail(("phase",), str(exc), "phase")
+            return _START
+
+    # ------------------------------------------------------------------ names
+    def power(
+        self, name: object, game_map: GameMap, keys: Keys, seen: dict[str, object]
+    ) -> str | None:
+        found = game_map.lookup_power(str(name))
+        if len(found) != 1:
+            close = difflib.get_close_matches(str(name), list(game_map.powers), n=1, cutoff=0.6)
+            self.fail(
+                keys,
+                f"unknown power {name!r}; powers are {', '.join(game_map.powers)}",
+                "unknown-power",
+                f"did you mean {close[0]!r}?" if close else None,
+            )
+            return None
+        power = found[0]
+        if power in seen:
+            self.fail(keys, f"{power} is already listed (as {seen[power]!r})", "duplicate-key")
+            return None
+        seen[power] = name
+        return power
+
+    def province(self, raw: object, game_map: GameMap, keys: Keys) -> str | None:
+        """A province id from an id or a name (``STP``, ``St. Petersburg``)."""
+        text = str(raw).strip() if isinstance(raw, str | int) else ""
+        found = game_map.lookup(text) if text else ()
+        if len(found) == 1:
+            return found[0]
+        if not text:
+            self.fail(keys, f"expected a province, not {raw!r}", "unknown-province")
+            return None
+        close = game_map.suggest(text)
+        hint = (
+            f"did you mean {close[0]!r} ({game_map.province(close[0]).name()})?" if close else None
+        )
+        self.fail(keys, f"unknown province {text!r}", "unknown-province", hint)
+        return None
+
+    def unit(self, power: str, raw: object, game_map: GameMap, keys: Keys) -> Unit | None:
+        match = _UNIT.fullmatch(raw.strip()) if isinstance(raw, str) else None
+        if match is None:
+            self.fail(
+                keys,
+                f"invalid unit {raw!r}; expected a form like 'A PAR' or 'F STP/SC'",
+                "unit",
+            )
+            return None
+        unit_type = UnitType(match.group(1)[0].upper())
+        place, *coast_text = _COAST_SPLIT.split(match.group(2).rstrip(") "), maxsplit=1)
+        pid = self.province(place, game_map, keys)
+        if pid is None:
+            return None
+        coast = None
+        if coast_text:
+            coast = game_map.lookup_coast(coast_text[0])
+            if coast is None:
+                self.fail(keys, f"unknown coast {coast_text[0]!r} in {raw!r}", "unit-location")
+                return None
+        loc = Location(pid, coast if unit_type is UnitType.FLEET else None)
+        if game_map.is_valid_location(loc, unit_type):
+            return Unit(power, unit_type, loc)
+        options = game_map.locations(pid, unit_type)
+        province = game_map.province(pid)
+        if options and coast is None:
+            choices = " or ".join(f"{unit_type} {o}" for o in options)
+            self.fail(
+                keys,
+                f"{raw!r}: a fleet in {pid} needs its coast",
+                "missing-coast",
+                f"write {choices}",
+            )
+        elif options:
+            self.fail(
+                keys,
+                f"{raw!r}: {pid} has no coast {coast}",
+                "unit-location",
+                f"write {' or '.join(f'{unit_type} {o}' for o in options)}",
+            )
+        elif province.type == "impassable":
+            self.fail(keys, f"{raw!r}: {pid} is impassable", "unit-location")
+        elif unit_type is UnitType.ARMY:
+            self.fail(keys, f"{raw!r}: an army cannot stand in the sea {pid}", "unit-location")
+        else:
+            self.fail(keys, f"{raw!r}: a fleet cannot stand in the inland {pid}", "unit-location")
+        return None
+
+    # ------------------------------------------------------------------ sections
+    def units(self, raw: object, game_map: GameMap) -> list[Unit]:
+        out: list[Unit] = []
+        if raw is None:
+            return out
+        if not isinstance(raw, dict):
+            self.fail(("units",), "must map each power to a list of units", "position-shape")
+            return out
+        seen: dict[str, object] = {}
+        where: dict[str, Unit] = {}
+        for name, items in raw.items():
+            power = self.power(name, game_map, ("units", name), seen)
+            if power is None:
+                continue
+            if not isinstance(items, list):
+                self.fail(
+                    ("units", name), "must be a list of units like [A PAR, F BRE]", "position-shape"
+                )
+                continue
+            for index, text in enumerate(items):
+                keys: Keys = ("units", name, index)
+                unit = self.unit(power, text, game_map, keys)
+                if unit is None:
+                    continue
+                other = where.get(unit.province)
+                if other is not None:
+                    self.fail(
+                        keys,
+                        f"{unit.province} already holds {other} of {other.power}",
+                        "duplicate-unit",
+                    )
+                    continue
+                where[unit.province] = unit
+                out.append(unit)
+        return out
+
+    def dislodged(self, raw: object, game_map: GameMap) -> list[Dislodgement]:
+        out: list[Dislodgement] = []
+        if raw is None:
+            return out
+        if not isinstance(raw, dict):
+            self.fail(
+                ("dislodged",),
+                "must map each power to {unit: province it was attacked from}",
+                "position-shape",
+            )
+            return out
+        seen: dict[str, object] = {}
+        where: dict[str, Unit] = {}
+        for name, items in raw.items():
+            power = self.power(name, game_map, ("dislodged", name), seen)
+            if power is None:
+                continue
+            if not isinstance(items, dict):
+                self.fail(
+                    ("dislodged", name),
+                    "must map each unit to the province it was attacked from, like {A PAR: BUR}",
+                    "position-shape",
+                )
+                continue
+            for text, origin in items.items():
+                keys: Keys = ("dislodged", name, text)
+                unit = self.unit(power, text, game_map, keys)
+                attack = self.attack(origin, game_map, keys)
+                if unit is None or attack is None:
+                    continue
+                if unit.province in where:
+                    self.fail(
+                        keys,
+                        f"{unit.province} already holds the dislodged {where[unit.province]}",
+                        "duplicate-unit",
+                    )
+                    continue
+                where[unit.province] = unit
+                out.append(Dislodgement(unit, attack[0], attack[1]))
+        return out
+
+    def attack(self, origin: object, game_map: GameMap, keys: Keys) -> tuple[str, bool] | None:
+        """``BUR`` or ``{from: BUR, convoy: true}`` -> (province, by convoy)."""
+        if not isinstance(origin, dict):
+            pid = self.province(origin, game_map, keys)
+            return None if pid is None else (pid, False)
+        for key in origin:
+            if key not in ("from", "convoy"):
+                self.fail((*keys, key), "unknown key; expected 'from' and 'convoy'", "unknown-key")
+        convoy = origin.get("convoy", False)
+        if not isinstance(convoy, bool):
+            self.fail((*keys, "convoy"), "must be true or false", "position-shape")
+        if "from" not in origin:
+            self.fail(keys, "missing 'from': the province the attack came from", "position-shape")
+            return None
+        pid = self.province(origin["from"], game_map, (*keys, "from"))
+        return None if pid is None else (pid, convoy is True)
+
+    def standoffs(self, raw: object, game_map: GameMap) -> frozenset[str]:
+        if raw is None:
+            return frozenset()
+        if not isinstance(raw, list):
+            self.fail(("standoffs",), "must be a list of provinces", "position-shape")
+            return frozenset()
+        found = (self.province(item, game_map, ("standoffs", i)) for i, item in enumerate(raw))
+        return frozenset(pid for pid in found if pid is not None)
+
+    def centers(self, raw: object, game_map: GameMap) -> dict[str, tuple[str, ...]]:
+        if raw is None:
+            return dict(game_map.starting_centers)
+        if not isinstance(raw, dict):
+            self.fail(
+                ("supply_centers",),
+                "must map each power to a list of provinces",
+                "position-shape",
+            )
+            return {}
+        out: dict[str, tuple[str, ...]] = {}
+        owner: dict[str, str] = {}
+        seen: dict[str, object] = {}
+        for name, items in raw.items():
+            power = self.power(name, game_map, ("supply_centers", name), seen)
+            if power is None:
+                continue
+            if items is not None and not isinstance(items, list):
+                self.fail(("supply_centers", name), "must be a list of provinces", "position-shape")
+                continue
+            owned: list[str] = []
+            for index, item in enumerate(items or ()):
+                keys: Keys = ("supply_centers", name, index)
+                pid = self.province(item, game_map, keys)
+                if pid is None:
+                    continue
+                if pid not in game_map.supply_centers:
+                    self.fail(keys, f"{pid} is not a supply centre", "not-a-center")
+                elif pid in owner:
+                    again = "listed twice" if owner[pid] == power else f"owned by {owner[pid]}"
+                    self.fail(keys, f"{pid} is already {again}", "duplicate-center")
+                else:
+                    owner[pid] = power
+                    owned.append(pid)
+            out[power] = tuple(owned)
+        return out
+
+
+def _is_file_name(name: str) -> bool:
+    return name.lower().endswith((".yaml", ".yml")) or "/" in name or "\\" in name

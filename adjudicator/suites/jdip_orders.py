@@ -1,0 +1,153 @@
+"""Orders in jDip's small fixed grammar, read straight into order values (as godip's reader
+does): ``F nth-pic``, ``A lon - bel via Convoy``, ``F por Supports F mid - spa``,
+``F nth C A yor - yor``, ``A ven HOLD``, ``F stp R bot``, ``Build A war``, ``Remove gol``,
+``A par D``, ``WAIVE``.
+
+Provinces are godip's lower-case ids (``nth``, ``spa/nc``) or any name the map knows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Order,
+    PhaseType,
+    Retreat,
+    Support,
+    Unit,
+    UnitType,
+    Waive,
+)
+from adjudicator.board.map import GameMap
+from adjudicator.suites.names import resolve_coast, resolve_province, split_location
+
+__all__ = ["JdipOrderError", "parse_jdip_location", "parse_jdip_order"]
+
+_LOC = r"[^\s\-]+"
+_ORDER_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "move",
+        re.compile(
+            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s*-\s*(?P<dst>{_LOC})(?P<via>\s+via\s+convoy)?"
+        ),
+    ),
+    ("hold", re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+H(?:OLDS?)?")),
+    (
+        "support",
+        re.compile(
+            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+S(?:UPPORTS?)?\s+(?:(?P<tt>[AF])\s+)?"
+            rf"(?P<tgt>{_LOC})(?:\s*-\s*(?P<dst>{_LOC}))?"
+        ),
+    ),
+    (
+        "convoy",
+        re.compile(
+            rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+C(?:ONVOYS?)?\s+(?:(?P<tt>[AF])\s+)?"
+            rf"(?P<tgt>{_LOC})\s*-\s*(?P<dst>{_LOC})"
+        ),
+    ),
+    (
+        "retreat",
+        re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+R(?:ETREATS?)?\s+(?P<dst>{_LOC})"),
+    ),
+    ("build", re.compile(rf"(?i)BUILD\s+(?P<t>[AF])\s+(?P<src>{_LOC})")),
+    ("remove", re.compile(rf"(?i)REMOVE\s+(?:(?P<t>[AF])\s+)?(?P<src>{_LOC})")),
+    ("disband", re.compile(rf"(?i)(?P<t>[AF])\s+(?P<src>{_LOC})\s+(?:DISBANDS?|D)")),
+    ("waive", re.compile(r"(?i)WAIVE")),
+)
+
+
+class JdipOrderError(ValueError):
+    """An order text that is not jDip's grammar or names an unknown province."""
+
+
+def parse_jdip_order(
+    text: str,
+    game_map: GameMap,
+    phase_type: PhaseType = PhaseType.MOVEMENT,
+    units: Sequence[Unit] = (),
+) -> Order:
+    """Read one order in jDip's grammar. ``units`` (the units that may be ordered: those on the
+    board, or the dislodged ones in a retreat phase) supply a fleet's coast and a removal's unit
+    type when the order leaves them out. Raises :class:`JdipOrderError`."""
+    squashed = " ".join(text.split())
+    for kind, pattern in _ORDER_FORMS:
+        match = pattern.fullmatch(squashed)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        if kind == "waive":
+            return Waive()
+        unit_type = _unit_type(groups.get("t"))
+        source = parse_jdip_location(groups["src"], game_map)
+        at = {u.province: u for u in units}
+        present = at.get(source.province)
+        if present is not None and (unit_type is None or unit_type is present.type):
+            # The written location of the ordered unit may lack its coast (``F stp-bot``).
+            if source.coast is None:
+                source = present.location
+            if unit_type is None:
+                unit_type = present.type
+        return _build(kind, groups, unit_type, source, game_map, phase_type)
+    raise JdipOrderError(f"not an order in the jDip grammar: {squashed!r}")
+
+
+def _build(
+    kind: str,
+    groups: dict[str, str | None],
+    unit_type: UnitType | None,
+    source: Location,
+    game_map: GameMap,
+    phase_type: PhaseType,
+) -> Order:
+    def loc(name: str) -> Location:
+        value = groups.get(name)
+        assert value is not None
+        return parse_jdip_location(value, game_map)
+
+    if kind == "move":
+        if phase_type is PhaseType.RETREAT:
+            return Retreat(unit_type, source, loc("dst"))
+        return Move(unit_type, source, loc("dst"), via_convoy=bool(groups.get("via")))
+    if kind == "hold":
+        return Hold(unit_type, source)
+    if kind == "support":
+        target_type = _unit_type(groups.get("tt"))
+        destination = loc("dst") if groups.get("dst") else None
+        return Support(unit_type, source, target_type, loc("tgt"), destination)
+    if kind == "convoy":
+        return Convoy(unit_type, source, loc("tgt"), loc("dst"))
+    if kind == "retreat":
+        return Retreat(unit_type, source, loc("dst"))
+    if kind == "build":
+        return Build(unit_type, source)
+    return Disband(unit_type, source)  # remove, disband
+
+
+def _unit_type(letter: str | None) -> UnitType | None:
+    return UnitType(letter.upper()) if letter else None
+
+
+def parse_jdip_location(token: str, game_map: GameMap) -> Location:
+    """A location such as ``spa/nc``, ``stp(sc)`` or ``nat``; :class:`JdipOrderError` if the
+    map does not know it."""
+    province_text, coast_text = split_location(token)
+    pid = resolve_province(province_text, game_map)
+    if pid is None:
+        close = game_map.suggest(province_text)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise JdipOrderError(f"unknown province {province_text!r}{hint}")
+    if coast_text is None:
+        return Location(pid)
+    coast = resolve_coast(coast_text, pid, game_map)
+    if coast is None:
+        raise JdipOrderError(f"unknown coast {coast_text!r} of {pid}")
+    return Location(pid, coast)

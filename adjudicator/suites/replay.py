@@ -1,0 +1,289 @@
+"""Replaying saved games (the ``diplomacy`` package's JSON) phase by phase.
+
+Each phase is adjudicated from its recorded state and orders, and the next position is compared
+with the next recorded state: units, dislodged units and supply-centre ownership. A retreat phase
+starts from our own result of the movement phase before it (the saved state does not record where
+the attackers came from, nor the standoffs), which is safe because that result was just compared
+with the record.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from adjudicator.base.errors import InputError
+from adjudicator.base.model import Location, Order, Phase, PhaseType, Unit, UnitType
+from adjudicator.base.rules import Rules
+from adjudicator.board.map import GameMap, load_map
+from adjudicator.state.position import Position
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay:
+    """The outcome of replaying one game."""
+
+    path: str
+    phases: int
+    """Phases adjudicated and compared."""
+    difference: str | None = None
+    """The first difference found, in words; ``None`` when the whole game matched."""
+
+    @property
+    def matched(self) -> bool:
+        return self.difference is None
+
+
+@dataclass(slots=True)
+class ReplayReport:
+    games: list[GameReplay] = field(default_factory=list)
+
+    @property
+    def matched(self) -> int:
+        return sum(1 for g in self.games if g.matched)
+
+    @property
+    def differ(self) -> int:
+        return len(self.games) - self.matched
+
+    def lines(self) -> list[str]:
+        out = [
+            f"{g.path}: "
+            + ("matched" if g.matched else f"differs: {g.difference}")
+            + f" ({g.phases} phases)"
+            for g in self.games
+        ]
+        out.append(f"{self.matched} games matched, {self.differ} differ")
+        return out
+
+
+def replay_paths(
+    paths: Sequence[str], rules: Rules | None = None, *, progress: bool = False
+) -> ReplayReport:
+    """Replay every game file under ``paths`` (files or folders of ``*.json``)."""
+    files = sorted(_game_files(paths))
+    report = ReplayReport()
+    for index, path in enumerate(files, 1):
+        if progress:
+            _progress(index, len(files), path.name)
+        report.games.append(replay_file(path, rules))
+    if progress and files:
+        print(file=sys.stderr)
+    return report
+
+
+def replay_file(path: Path, rules: Rules | None = None) -> GameReplay:
+    """Replay one saved game; unreadable files raise :class:`InputError`."""
+    from adjudicator.base.sources import read_source
+
+    text = read_source(path, InputError, "game file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError.single(
+            f"malformed JSON: {exc.msg}", "json", str(path), exc.lineno, exc.colno
+        ) from None
+    return replay_game(data, str(path), rules)
+
+
+def replay_game(data: Mapping[str, Any], name: str, rules: Rules | None = None) -> GameReplay:
+    """Replay a saved game already read into plain data."""
+    from adjudicator.adjudication.engine import adjudicate
+
+    _check_shape(data, name)
+    try:
+        game_map = load_map(str(data.get("map") or "standard"))
+    except InputError as exc:
+        raise _in_game(exc, name, "map") from None
+    phases = [p for p in data["phases"] if _is_phase(p["name"])]
+    predicted: Position | None = None
+    done = 0
+    for current, following in itertools.pairwise(phases):
+        try:
+            recorded = recorded_position(current, game_map)
+            if recorded.phase.type is PhaseType.RETREAT and predicted is not None:
+                recorded = predicted
+            orders = _orders(current.get("orders") or {}, game_map, recorded)
+            expected = recorded_position(following, game_map)
+        except InputError as exc:  # a unit, power or order the record gets wrong
+            raise _in_game(exc, name, f"phase {current['name']}") from None
+        result = adjudicate(recorded, orders, rules, game_map=game_map)
+        done += 1
+        difference = compare(result.next_position, expected, str(current["name"]))
+        if difference is not None:
+            return GameReplay(name, done, difference)
+        predicted = result.next_position
+    return GameReplay(name, done)
+
+
+def _in_game(exc: InputError, name: str, where: str) -> InputError:
+    """``exc`` located in the game file ``name``, its messages saying ``where`` in the game."""
+    return InputError(
+        [replace(d, message=f"{where}: {d.message}", path=name, line=0) for d in exc.diagnostics]
+    )
+
+
+def recorded_position(phase: Mapping[str, Any], game_map: GameMap) -> Position:
+    """The position a saved phase records (dislodged units carry no attacker origin)."""
+    from adjudicator.state.outcomes import Dislodgement
+
+    state = phase.get("state") or {}
+    units: list[Unit] = []
+    dislodged: list[Dislodgement] = []
+    for power_name, texts in (state.get("units") or {}).items():
+        power = _power(power_name, game_map)
+        for text in texts:
+            unit = _unit(power, text.lstrip("*"), game_map)
+            if text.startswith("*"):
+                dislodged.append(Dislodgement(unit, ""))
+            else:
+                units.append(unit)
+    centers = {
+        _power(p, game_map): tuple(cs) for p, cs in (state.get("centers") or {}).items() if cs
+    }
+    return Position(
+        game_map.name,
+        Phase.parse(phase["name"]),
+        tuple(units),
+        tuple(dislodged),
+        frozenset(),
+        centers,
+    )
+
+
+def compare(actual: Position, expected: Position, phase: str) -> str | None:
+    """The first difference between our next position and the recorded one, in words."""
+    if actual.phase != expected.phase:
+        return f"after {phase}: next phase {actual.phase}, recorded {expected.phase}"
+    ours, theirs = set(actual.units), set(expected.units)
+    if ours != theirs:
+        return f"after {phase}: units {_diff(ours, theirs)}"
+    ours_d = {d.unit for d in actual.dislodged}
+    theirs_d = {d.unit for d in expected.dislodged}
+    if ours_d != theirs_d:
+        return f"after {phase}: dislodged {_diff(ours_d, theirs_d)}"
+    ours_c = {(p, c) for p, cs in actual.supply_centers.items() for c in cs}
+    theirs_c = {(p, c) for p, cs in expected.supply_centers.items() for c in cs}
+    if ours_c != theirs_c:
+        only_ours = ", ".join(f"{c} {p}" for p, c in sorted(ours_c - theirs_c))
+        only_theirs = ", ".join(f"{c} {p}" for p, c in sorted(theirs_c - ours_c))
+        return f"after {phase}: centres ours [{only_ours}], recorded [{only_theirs}]"
+    return None
+
+
+def _diff(ours: set[Unit], theirs: set[Unit]) -> str:
+    only_ours = ", ".join(f"{u.power} {u}" for u in sorted(ours - theirs))
+    only_theirs = ", ".join(f"{u.power} {u}" for u in sorted(theirs - ours))
+    return f"ours only [{only_ours}], recorded only [{only_theirs}]"
+
+
+def _orders(
+    raw: Mapping[str, Iterable[str]], game_map: GameMap, position: Position
+) -> dict[str, list[Order]]:
+    from adjudicator.orders.read import parse_order
+
+    orders: dict[str, list[Order]] = {}
+    for power_name, texts in raw.items():
+        power = _power(power_name, game_map)
+        for text in texts or ():
+            orders.setdefault(power, []).append(parse_order(text, game_map, position))
+    return orders
+
+
+def _power(name: str, game_map: GameMap) -> str:
+    found = game_map.lookup_power(name)
+    if len(found) != 1:
+        raise InputError.single(f"unknown power {name!r}", "unknown-power")
+    return found[0]
+
+
+def _unit(power: str, text: str, game_map: GameMap) -> Unit:
+    kind, _, place = text.strip().partition(" ")
+    try:
+        unit = Unit(power, UnitType(kind.upper()), Location.parse(place))
+    except ValueError:
+        unit = None
+    if unit is None or unit.location.province not in game_map.provinces:
+        raise InputError.single(
+            f"invalid unit {text!r} of {power}; expected a form like 'A PAR' or 'F STP/SC'", "unit"
+        )
+    return unit
+
+
+def _check_shape(data: object, name: str) -> None:
+    """Raise :class:`InputError` naming the first key a saved game lacks or gets wrong: a game
+    without phases or a phase without its state would otherwise replay as matched."""
+
+    def fail(message: str) -> None:
+        raise InputError.single(message, "game-shape", name)
+
+    if not isinstance(data, Mapping):
+        fail("a saved game must be a JSON object with 'phases' (the diplomacy package's format)")
+    assert isinstance(data, Mapping)
+    if "phases" not in data:
+        fail("missing key 'phases'")
+    phases = data["phases"]
+    if not isinstance(phases, list):
+        fail("phases: must be a list of phases")
+    if not phases:
+        fail("phases: no phases to replay")
+    for index, phase in enumerate(phases):
+        key = f"phases[{index}]"
+        if not isinstance(phase, Mapping):
+            fail(f"{key}: must be an object with 'name', 'state' and 'orders'")
+        for needed in ("name", "state", "orders"):
+            if needed not in phase:
+                fail(f"{key}: missing key {needed!r}")
+        if not isinstance(phase["name"], str):
+            fail(f"{key}.name: must be a phase name like 'S1901M'")
+        state = phase["state"]
+        if not isinstance(state, Mapping):
+            fail(f"{key}.state: must be an object with 'units'")
+        if "units" not in state:
+            fail(f"{key}.state: missing key 'units'")
+        for field_name in ("units", "centers"):
+            _check_lists(state.get(field_name) or {}, f"{key}.state.{field_name}", fail)
+        _check_lists(phase["orders"] or {}, f"{key}.orders", fail)
+
+
+def _check_lists(value: object, key: str, fail: Callable[[str], None]) -> None:
+    """``value`` maps each power to a list (or null) of strings."""
+    ok = isinstance(value, Mapping) and all(
+        items is None or (isinstance(items, list) and all(isinstance(i, str) for i in items))
+        for items in value.values()
+    )
+    if not ok:
+        fail(f"{key}: must map each power to a list of texts")
+
+
+def _is_phase(name: str) -> bool:
+    try:
+        Phase.parse(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _game_files(paths: Sequence[str]) -> Iterable[Path]:
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            yield from path.rglob("*.json")
+        elif path.exists():
+            yield path
+        else:
+            raise InputError.single("no such file or folder", "io", text)
+
+
+def _progress(
+    index: int, total: int, label: str, write: Callable[[str], object] | None = None
+) -> None:
+    width = 30
+    filled = width * index // max(total, 1)
+    bar = "#" * filled + "-" * (width - filled)
+    (write or sys.stderr.write)(f"\r[{bar}] {index}/{total} {label[:40]:40}")
