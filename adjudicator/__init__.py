@@ -24,6 +24,7 @@ from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
+    Dislodgement,
     Hold,
     Location,
     Move,
@@ -38,16 +39,16 @@ from adjudicator.base.model import (
     Waive,
 )
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import GameMap, Power, Province, ProvinceType, available_maps, load_map
+from adjudicator.base.version import __version__
+from adjudicator.board.load import available_maps, load_map
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType
 from adjudicator.orders.read import ParsedOrder, ParseResult, parse_order, parse_orders
 from adjudicator.orders.write import format_order
 from adjudicator.report.render import render_report, report_data
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 from adjudicator.suites.load import load_cases
 from adjudicator.suites.run import run_paths
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Adjudication",

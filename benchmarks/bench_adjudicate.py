@@ -34,7 +34,8 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adjudicator.base.model import PhaseType
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from benchmarks.generator import (
     MAX_UNITS,
     RecordedPhase,

@@ -34,7 +34,8 @@ from adjudicator.base.model import (
     UnitType,
 )
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adjudicator.board.map import load_map
+from adjudicator.board.load import load_map
 from adjudicator.orders.read import _grammar, parse_order, parse_orders
 
 DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "orders_34.txt"

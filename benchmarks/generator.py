@@ -33,6 +33,7 @@ from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
+    Dislodgement,
     Hold,
     Location,
     Move,
@@ -47,7 +48,6 @@ from adjudicator.base.model import (
     Waive,
 )
 from adjudicator.board.map import GameMap, ProvinceType
-from adjudicator.state.outcomes import Dislodgement
 from adjudicator.state.position import Position
 
 MIN_UNITS = 20

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 
 # CI runs the property tests with a fixed seed so that a submission's check is repeatable;
 # local runs keep exploring new examples each time.

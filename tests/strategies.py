@@ -17,7 +17,8 @@ from adjudicator.base.model import (
     UnitType,
     Waive,
 )
-from adjudicator.board.map import ProvinceType, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import ProvinceType
 
 STANDARD = load_map("standard")
 

@@ -9,7 +9,8 @@ import pytest
 from adjudicator.adjudication.legality.check import check_orders
 from adjudicator.base.model import Convoy, Move, Support, UnitType
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from benchmarks.generator import (
     MAX_UNITS,
     MIN_UNITS,

@@ -12,10 +12,20 @@ from pathlib import Path
 import pytest
 
 from adjudicator.base.errors import CaseFileError
-from adjudicator.base.model import Disband, Location, Move, Order, Phase, Unit, UnitType
+from adjudicator.base.model import (
+    Disband,
+    Dislodgement,
+    Location,
+    Move,
+    Order,
+    Phase,
+    Unit,
+    UnitType,
+)
 from adjudicator.base.rules import AdjacentConvoy, CoastRule, Rules
-from adjudicator.board.map import GameMap, load_map
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 from adjudicator.suites.jdip_orders import parse_jdip_order
 from adjudicator.suites.load import case_files, load_cases, loads_cases

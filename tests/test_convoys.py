@@ -18,7 +18,8 @@ from adjudicator.board.convoys import (
     route_exists,
     seas_touching,
 )
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 
 STANDARD = load_map("standard")
 SEAS = sorted(p for p in STANDARD.provinces if STANDARD.is_sea(p))

@@ -31,8 +31,10 @@ from adjudicator.base.model import (
     UnitType,
     Waive,
 )
-from adjudicator.board.map import GameMap, Power, Province, ProvinceType, fold_name, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType
 from adjudicator.cli.main import main
+from adjudicator.lang.fold import fold_name
 from adjudicator.lang.vocabulary import GERMAN, VOCABULARIES
 from adjudicator.lang.words import WORDS
 from adjudicator.orders.phase_line import detect_language

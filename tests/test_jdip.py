@@ -16,7 +16,7 @@ import yaml
 from adjudicator.base.errors import CaseFileError
 from adjudicator.base.model import PhaseType, Retreat, Unit
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import load_map
+from adjudicator.board.load import load_map
 from adjudicator.suites.jdip import load_jdip, loads_jdip
 from adjudicator.suites.jdip_orders import JdipOrderError, parse_jdip_order
 from adjudicator.suites.load import load_cases

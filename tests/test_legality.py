@@ -32,7 +32,7 @@ from adjudicator.base.model import (
     Waive,
 )
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import load_map
+from adjudicator.board.load import load_map
 from adjudicator.state.outcomes import Outcome, Reason
 from adjudicator.state.position import Position
 

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from adjudicator.base.errors import Diagnostic, MapError
 from adjudicator.base.model import Location, UnitType
 from adjudicator.base.sources import compose, duplicate_keys, key_path, locate
-from adjudicator.board.load import parse_map_text
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map, parse_map_text
+from adjudicator.board.map import GameMap
 
 DATA = Path(__file__).resolve().parent / "data" / "maps"
 VALID = DATA / "valid.yaml"

@@ -19,7 +19,9 @@ import pytest
 
 from adjudicator.base.errors import MapError
 from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
-from adjudicator.board.map import GameMap, ProvinceType, available_maps, fold_name, load_map
+from adjudicator.board.load import available_maps, load_map
+from adjudicator.board.map import GameMap, ProvinceType
+from adjudicator.lang.fold import fold_name
 from adjudicator.state.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
@@ -804,7 +806,7 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
     assert "adjudicator/maps/standard.yaml" in names
     assert "adjudicator/maps/testmap.yaml" in names
     script = (
-        "import adjudicator, adjudicator.board.map as g\n"
+        "import adjudicator, adjudicator.board.load as g\n"
         "print(adjudicator.__file__)\n"
         "print(','.join(g.available_maps()))\n"
         "m = g.load_map('classic')\n"

@@ -32,7 +32,8 @@ from adjudicator.base.model import (
     UnitType,
 )
 from adjudicator.base.rules import AdjacentConvoy, ConvoyPath, ParadoxRule, Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.orders.read import parse_order
 from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position

@@ -23,6 +23,7 @@ from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
+    Dislodgement,
     Hold,
     Location,
     Move,
@@ -34,10 +35,10 @@ from adjudicator.base.model import (
     UnitType,
     Waive,
 )
-from adjudicator.board.map import GameMap, Power, Province, ProvinceType, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType
 from adjudicator.lang.vocabulary import ENGLISH, VOCABULARIES, ParseCode, describe_expected
 from adjudicator.orders.read import NO_POWER, parse_order, parse_orders
-from adjudicator.state.outcomes import Dislodgement
 from adjudicator.state.position import Position
 from tests.strategies import orders
 

@@ -16,9 +16,8 @@ from adjudicator.adjudication.phases import (
     victory_notes,
     winners,
 )
-from adjudicator.base.model import Location, Phase, Unit, UnitType
+from adjudicator.base.model import Dislodgement, Location, Phase, Unit, UnitType
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Dislodgement
 from adjudicator.state.position import Position
 
 

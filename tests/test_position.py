@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.base.errors import InputError, MapError, PositionError
-from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
-from adjudicator.board.map import GameMap, load_map
-from adjudicator.state.outcomes import Dislodgement
+from adjudicator.base.model import Dislodgement, Location, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"

@@ -33,7 +33,8 @@ from adjudicator.base.model import (
     UnitType,
 )
 from adjudicator.base.rules import AdjacentConvoy, ParadoxRule, Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Adjudication, Outcome
 from adjudicator.state.position import Position
 

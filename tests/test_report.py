@@ -19,13 +19,24 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator.base.model import Location, Order, Phase, PhaseType, Season, Unit, UnitType, Waive
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.base.model import (
+    Dislodgement,
+    Location,
+    Order,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    UnitType,
+    Waive,
+)
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.cli.main import main
 from adjudicator.lang.words import ENGLISH, WORDS, NoteKey, WhyKey, Words, words_for
 from adjudicator.orders.read import parse_order
 from adjudicator.report.render import collect, render_report, report_data
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case

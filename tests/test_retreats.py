@@ -6,10 +6,20 @@ from collections.abc import Mapping, Sequence
 
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
 from adjudicator.adjudication.retreats import adjudicate_retreats
-from adjudicator.base.model import Disband, Location, Order, Phase, Retreat, Support, Unit, UnitType
+from adjudicator.base.model import (
+    Disband,
+    Dislodgement,
+    Location,
+    Order,
+    Phase,
+    Retreat,
+    Support,
+    Unit,
+    UnitType,
+)
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, Dislodgement, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, Outcome, Reason
 from adjudicator.state.position import Position
 
 

@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.base.rules import CivilDisorder
-from adjudicator.board.map import GameMap, fold_name
+from adjudicator.board.map import GameMap
+from adjudicator.lang.fold import fold_name
 
 UNREACHABLE = 1_000_000
 """The distance of a unit that cannot reach any centre that counts: it goes first."""

@@ -15,7 +15,8 @@ from adjudicator.adjudication.movement.phase import adjudicate_movement, adjudic
 from adjudicator.adjudication.retreats import adjudicate_retreats
 from adjudicator.base.model import Order, PhaseType
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Adjudication
 from adjudicator.state.position import Position
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
-from adjudicator.base.model import Phase, PhaseType, Season, Unit
+from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
 from adjudicator.board.map import GameMap
 from adjudicator.board.tables import tables
-from adjudicator.state.outcomes import Dislodgement
 from adjudicator.state.position import Position
 
 _POWER = attrgetter("power")

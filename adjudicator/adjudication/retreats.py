@@ -17,10 +17,10 @@ from operator import attrgetter
 from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.legality.retreats import retreat_options
 from adjudicator.adjudication.phases import advance, victory_notes
-from adjudicator.base.model import Disband, Location, Order, Retreat, Unit, UnitType
+from adjudicator.base.model import Disband, Dislodgement, Location, Order, Retreat, Unit, UnitType
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeAlias
 
@@ -290,3 +290,14 @@ ORDERS_BY_PHASE: dict[PhaseType, tuple[type, ...]] = {
     PhaseType.ADJUSTMENT: ADJUSTMENT_ORDERS,
 }
 """The order kinds that belong to each phase type."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dislodgement:
+    """A unit dislodged this phase, where its attacker came from, and where it may retreat."""
+
+    unit: Unit
+    attacked_from: str
+    by_convoy: bool = False
+    retreats: tuple[Location, ...] = field(default=(), compare=False)
+    """Where the unit may retreat; derived from the position, so not part of equality."""

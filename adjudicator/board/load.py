@@ -11,14 +11,19 @@ typo does not produce a cascade. Nothing but :class:`~adjudicator.base.errors.Ma
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
 from typing import Any, TypeGuard
 
 from adjudicator.base.errors import MapError
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.base.sources import Keys, Problems, load_yaml
-from adjudicator.board.map import GameMap, Power, Province, ProvinceType, fold_name
+from adjudicator.board.map import GameMap, Power, Province, ProvinceType
+from adjudicator.lang.fold import fold_name
 
 __all__ = ["parse_map_text"]
 
@@ -595,3 +600,52 @@ def _start_unit(
         problems.add(keys, message, "start-unit")
         return None
     return Unit(power, unit_type, loc)
+
+
+def available_maps() -> list[str]:
+    """Names of the maps shipped with the package."""
+    folder = resources.files("adjudicator.maps")
+    return sorted(
+        entry.name.removesuffix(".yaml")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".yaml")
+    )
+
+
+def load_map(name_or_path: str | Path) -> GameMap:
+    """Load a shipped map by name or alias (``standard``, ``classic``) or a map file by path.
+
+    Raises :class:`MapError` with the file and key of every problem.
+    """
+    text = str(name_or_path)
+    candidate = Path(text)
+    if text.endswith((".yaml", ".yml")) or candidate.is_file():
+        return _load_path(str(candidate.resolve()))
+    return _load_shipped(text.strip().lower())
+
+
+@functools.cache
+def _load_shipped(name: str) -> GameMap:
+    folder = resources.files("adjudicator.maps")
+    names = available_maps()
+    if name in names:
+        entry = folder / f"{name}.yaml"
+        return parse_map_text(entry.read_text(encoding="utf-8"), f"maps/{name}.yaml")
+    for other in names:
+        game_map = _load_shipped(other)
+        if name in (a.lower() for a in game_map.aliases):
+            return game_map
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else None
+    raise MapError.single(
+        f"unknown map {name!r}; available maps: {', '.join(names) or 'none'}",
+        "unknown-map",
+        hint=hint,
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _load_path(path: str) -> GameMap:
+    from adjudicator.base.sources import read_source
+
+    return parse_map_text(read_source(path, MapError, "map file"), path)

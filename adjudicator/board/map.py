@@ -16,20 +16,15 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-import unicodedata
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
-from pathlib import Path
 
 import networkx as nx
 
-from adjudicator.base.errors import MapError
 from adjudicator.base.model import Location, Unit, UnitType
-
-DEFAULT_LANGUAGE = "en"
+from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
 
 
 class ProvinceType(StrEnum):
@@ -81,24 +76,6 @@ class Power:
 
 
 _WORDS = re.compile(r"[\s\-]+")
-_FOLD_DROP = re.compile(r"[\s.\-'’_]+")
-_TRANSLITERATE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-
-
-def fold_name(text: str) -> str:
-    """The lookup key of a name: lower case, no dots, hyphens, apostrophes or spaces, umlauts
-    spelled out (``ä`` -> ``ae``), other accents dropped.
-
-    >>> fold_name("St. Petersburg") == fold_name("st-petersburg")
-    True
-    >>> fold_name("Ärmelkanal")
-    'aermelkanal'
-    """
-    lowered = unicodedata.normalize("NFC", text).lower().translate(_TRANSLITERATE)
-    stripped = "".join(
-        c for c in unicodedata.normalize("NFKD", lowered) if not unicodedata.combining(c)
-    )
-    return _FOLD_DROP.sub("", stripped)
 
 
 class GameMap:
@@ -398,56 +375,3 @@ class _NameIndex:
                 if pid not in seen:
                     seen.append(pid)
         return seen[:limit]
-
-
-# --------------------------------------------------------------------- loading
-def available_maps() -> list[str]:
-    """Names of the maps shipped with the package."""
-    folder = resources.files("adjudicator.maps")
-    return sorted(
-        entry.name.removesuffix(".yaml")
-        for entry in folder.iterdir()
-        if entry.name.endswith(".yaml")
-    )
-
-
-def load_map(name_or_path: str | Path) -> GameMap:
-    """Load a shipped map by name or alias (``standard``, ``classic``) or a map file by path.
-
-    Raises :class:`MapError` with the file and key of every problem.
-    """
-    text = str(name_or_path)
-    candidate = Path(text)
-    if text.endswith((".yaml", ".yml")) or candidate.is_file():
-        return _load_path(str(candidate.resolve()))
-    return _load_shipped(text.strip().lower())
-
-
-@functools.cache
-def _load_shipped(name: str) -> GameMap:
-    from adjudicator.board.load import parse_map_text
-
-    folder = resources.files("adjudicator.maps")
-    names = available_maps()
-    if name in names:
-        entry = folder / f"{name}.yaml"
-        return parse_map_text(entry.read_text(encoding="utf-8"), f"maps/{name}.yaml")
-    for other in names:
-        game_map = _load_shipped(other)
-        if name in (a.lower() for a in game_map.aliases):
-            return game_map
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else None
-    raise MapError.single(
-        f"unknown map {name!r}; available maps: {', '.join(names) or 'none'}",
-        "unknown-map",
-        hint=hint,
-    )
-
-
-@functools.lru_cache(maxsize=32)
-def _load_path(path: str) -> GameMap:
-    from adjudicator.base.sources import read_source
-    from adjudicator.board.load import parse_map_text
-
-    return parse_map_text(read_source(path, MapError, "map file"), path)

@@ -16,9 +16,10 @@ from typing import Any, TextIO
 
 import yaml
 
-from adjudicator import __version__
 from adjudicator.base.errors import Diagnostic, InputError
-from adjudicator.board.map import GameMap, available_maps, load_map
+from adjudicator.base.version import __version__
+from adjudicator.board.load import available_maps, load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
 
 EXIT_OK = 0

@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from adjudicator.base.errors import InputError, Severity
 from adjudicator.base.model import PhaseType, Season
-from adjudicator.board.map import fold_name
+from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
 
 
 class ParseCode(StrEnum):
@@ -595,7 +595,6 @@ GERMAN = Vocabulary(
 VOCABULARIES: dict[str, Vocabulary] = {"en": ENGLISH, "de": GERMAN}
 """Language code -> its vocabulary."""
 
-DEFAULT_LANGUAGE = "en"
 """The language of a file that shows no evidence of its language."""
 
 

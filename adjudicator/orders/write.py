@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from adjudicator.base.model import Order
-from adjudicator.board.map import DEFAULT_LANGUAGE, GameMap
+from adjudicator.board.map import GameMap
+from adjudicator.lang.fold import DEFAULT_LANGUAGE
 
 _ID = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])")
 

@@ -14,6 +14,7 @@ from adjudicator.base.model import (
     Build,
     Convoy,
     Disband,
+    Dislodgement,
     Hold,
     Location,
     Move,
@@ -27,7 +28,7 @@ from adjudicator.base.model import (
 from adjudicator.lang.words import NoteKey, WhyKey
 from adjudicator.report.facts import OrderFact
 from adjudicator.report.names import Namer
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 
 
 class OrderFacts:

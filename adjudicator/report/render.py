@@ -40,13 +40,7 @@ from adjudicator.adjudication.phases import (
 from adjudicator.board.map import GameMap
 from adjudicator.lang.words import words_for
 from adjudicator.report.explain import OrderFacts
-from adjudicator.report.facts import (
-    CountFact,
-    DislodgedFact,
-    OrderFact,
-    OwnershipFact,
-    ReportFacts,
-)
+from adjudicator.report.facts import CountFact, DislodgedFact, OrderFact, OwnershipFact, ReportFacts
 from adjudicator.report.names import Namer
 from adjudicator.state.outcomes import Adjudication
 

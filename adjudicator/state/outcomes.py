@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from adjudicator.base.model import Location, Order, Unit, slot_setter
+from adjudicator.base.model import Dislodgement, Order, slot_setter
 
 if TYPE_CHECKING:
     from adjudicator.state.position import Position
@@ -113,17 +113,6 @@ _set_cause = slot_setter(OrderResult, "cause")
 _set_cause_power = slot_setter(OrderResult, "cause_power")
 _set_code = slot_setter(OrderResult, "code")
 _set_message = slot_setter(OrderResult, "message")
-
-
-@dataclass(frozen=True, slots=True)
-class Dislodgement:
-    """A unit dislodged this phase, where its attacker came from, and where it may retreat."""
-
-    unit: Unit
-    attacked_from: str
-    by_convoy: bool = False
-    retreats: tuple[Location, ...] = field(default=(), compare=False)
-    """Where the unit may retreat; derived from the position, so not part of equality."""
 
 
 @dataclass(frozen=True, slots=True)

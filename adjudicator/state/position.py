@@ -28,10 +28,10 @@ from typing import Any
 import yaml
 
 from adjudicator.base.errors import MapError, PositionError
-from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.base.model import Dislodgement, Location, Phase, PhaseType, Season, Unit, UnitType
 from adjudicator.base.sources import Keys, Problems, load_yaml, read_source
-from adjudicator.board.map import GameMap, load_map
-from adjudicator.state.outcomes import Dislodgement
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 
 _KEYS = ("map", "phase", "units", "dislodged", "standoffs", "supply_centers")
 

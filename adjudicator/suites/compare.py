@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.base.model import Location, Order, Support, Unit, Waive
+from adjudicator.base.model import Dislodgement, Location, Order, Support, Unit, Waive
 from adjudicator.base.rules import Rules
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult
-from adjudicator.suites.model import CaseOrder, CaseOutcome, ExpectedDislodgement, Step
+from adjudicator.state.outcomes import Adjudication, OrderResult
+from adjudicator.suites.model import Case, CaseOrder, CaseStatus, ExpectedDislodgement, Step
 
 __all__ = ["compare_step", "explain"]
 
@@ -236,3 +237,80 @@ def _units_text(units: Iterable[Unit]) -> str:
     if not grouped:
         return "none"
     return "; ".join(f"{p}: {', '.join(sorted(us))}" for p, us in sorted(grouped.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class CaseOutcome:
+    """The result of running one case."""
+
+    case: Case
+    status: CaseStatus
+    differences: tuple[str, ...] = ()
+    """Plain-words differences between expected and actual, e.g.
+    ``F NTH - PIC: expected illegal, got fails (bounce)``."""
+    adjudications: tuple[Adjudication, ...] = ()
+    """One per step that ran (for reports and debugging)."""
+    orders: tuple[tuple[CaseOrder, ...], ...] = ()
+    """The orders of each step that ran, parsed."""
+
+    @property
+    def passed(self) -> bool:
+        """True unless the case counts as a failure (skipped and xfailed cases pass)."""
+        return self.status is not CaseStatus.FAILED
+
+    @property
+    def reason(self) -> str | None:
+        """The ``skip:`` or ``xfail:`` reason, when one applied."""
+        if self.status is CaseStatus.SKIPPED:
+            return self.case.skip
+        if self.status in (CaseStatus.XFAILED, CaseStatus.XPASSED):
+            return self.case.xfail
+        return None
+
+    def explain(self) -> str:
+        """A full account for a failing case: orders, expected and actual outcomes, positions
+        and the differences."""
+        return explain(self)
+
+
+@dataclass(frozen=True, slots=True)
+class CaseReport:
+    """The outcomes of a run over case files and folders."""
+
+    outcomes: tuple[CaseOutcome, ...]
+    files: tuple[str, ...] = ()
+
+    def count(self, status: CaseStatus) -> int:
+        return sum(1 for o in self.outcomes if o.status is status)
+
+    @property
+    def passed(self) -> int:
+        return self.count(CaseStatus.PASSED)
+
+    @property
+    def failed(self) -> int:
+        return self.count(CaseStatus.FAILED)
+
+    @property
+    def skipped(self) -> int:
+        return self.count(CaseStatus.SKIPPED)
+
+    @property
+    def xfailed(self) -> int:
+        return self.count(CaseStatus.XFAILED)
+
+    @property
+    def xpassed(self) -> int:
+        return self.count(CaseStatus.XPASSED)
+
+    @property
+    def failures(self) -> tuple[CaseOutcome, ...]:
+        return tuple(o for o in self.outcomes if o.status is CaseStatus.FAILED)
+
+    def summary(self) -> str:
+        """``N passed, M failed`` plus any skipped, xfailed and xpassed counts."""
+        parts = [f"{self.passed} passed", f"{self.failed} failed"]
+        for status in (CaseStatus.SKIPPED, CaseStatus.XFAILED, CaseStatus.XPASSED):
+            if self.count(status):
+                parts.append(f"{self.count(status)} {status}")
+        return ", ".join(parts)

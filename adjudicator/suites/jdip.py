@@ -54,11 +54,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.base.errors import CaseFileError, InputError
-from adjudicator.base.model import Convoy, Move, Order, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.base.model import (
+    Convoy,
+    Dislodgement,
+    Move,
+    Order,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    UnitType,
+)
 from adjudicator.base.rules import Rules
 from adjudicator.base.sources import Problems, read_source
-from adjudicator.board.map import GameMap, load_map
-from adjudicator.state.outcomes import Dislodgement
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
 from adjudicator.suites.jdip_orders import JdipOrderError, parse_jdip_location, parse_jdip_order
 from adjudicator.suites.model import Case, CaseOrder, Expectation, ExpectedDislodgement, Step
@@ -112,7 +122,7 @@ def loads_jdip(
     parse_orders: bool = True,
 ) -> list[Case]:
     """Read jDip/godip DATC text. ``parse_orders`` is accepted for symmetry with
-    :func:`adjudicator.suites.cases.loads_cases`; jDip orders are always read here."""
+    :func:`adjudicator.suites.load.loads_cases`; jDip orders are always read here."""
     del parse_orders
     reader = _Reader(path, text, game_map, rules or Rules())
     cases = reader.read()

@@ -18,7 +18,8 @@ from adjudicator.base.errors import CaseFileError, Diagnostic, InputError
 from adjudicator.base.model import Order, Phase, PhaseType, Season
 from adjudicator.base.rules import Rules
 from adjudicator.base.sources import compose, compose_yaml, read_source
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.orders.read import parse_order
 from adjudicator.state.outcomes import Outcome
 from adjudicator.state.position import Position

@@ -2,7 +2,7 @@
 
 :mod:`adjudicator.suites.load` and :mod:`adjudicator.suites.jdip` build these from files,
 :mod:`adjudicator.suites.run` runs them and :mod:`adjudicator.suites.compare` says how a run
-differs from what a case expects. :mod:`adjudicator.suites.cases` re-exports them.
+differs from what a case expects. The package :mod:`adjudicator.suites` maps them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import TypeAlias
 
 from adjudicator.base.model import Order, Phase, Unit
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Adjudication, Outcome
 from adjudicator.state.position import Position
 
@@ -28,8 +29,6 @@ __all__ = [
     "CASES_KIND",
     "Case",
     "CaseOrder",
-    "CaseOutcome",
-    "CaseReport",
     "CaseStatus",
     "Expectation",
     "ExpectedDislodgement",
@@ -157,82 +156,3 @@ class CaseStatus(StrEnum):
     """Failed, as its ``xfail:`` reason says it will."""
     XPASSED = "xpassed"
     """Marked ``xfail:`` but passed: time to remove the mark."""
-
-
-@dataclass(frozen=True, slots=True)
-class CaseOutcome:
-    """The result of running one case."""
-
-    case: Case
-    status: CaseStatus
-    differences: tuple[str, ...] = ()
-    """Plain-words differences between expected and actual, e.g.
-    ``F NTH - PIC: expected illegal, got fails (bounce)``."""
-    adjudications: tuple[Adjudication, ...] = ()
-    """One per step that ran (for reports and debugging)."""
-    orders: tuple[tuple[CaseOrder, ...], ...] = ()
-    """The orders of each step that ran, parsed."""
-
-    @property
-    def passed(self) -> bool:
-        """True unless the case counts as a failure (skipped and xfailed cases pass)."""
-        return self.status is not CaseStatus.FAILED
-
-    @property
-    def reason(self) -> str | None:
-        """The ``skip:`` or ``xfail:`` reason, when one applied."""
-        if self.status is CaseStatus.SKIPPED:
-            return self.case.skip
-        if self.status in (CaseStatus.XFAILED, CaseStatus.XPASSED):
-            return self.case.xfail
-        return None
-
-    def explain(self) -> str:
-        """A full account for a failing case: orders, expected and actual outcomes, positions
-        and the differences."""
-        from adjudicator.suites.compare import explain  # it reads these values: import late
-
-        return explain(self)
-
-
-@dataclass(frozen=True, slots=True)
-class CaseReport:
-    """The outcomes of a run over case files and folders."""
-
-    outcomes: tuple[CaseOutcome, ...]
-    files: tuple[str, ...] = ()
-
-    def count(self, status: CaseStatus) -> int:
-        return sum(1 for o in self.outcomes if o.status is status)
-
-    @property
-    def passed(self) -> int:
-        return self.count(CaseStatus.PASSED)
-
-    @property
-    def failed(self) -> int:
-        return self.count(CaseStatus.FAILED)
-
-    @property
-    def skipped(self) -> int:
-        return self.count(CaseStatus.SKIPPED)
-
-    @property
-    def xfailed(self) -> int:
-        return self.count(CaseStatus.XFAILED)
-
-    @property
-    def xpassed(self) -> int:
-        return self.count(CaseStatus.XPASSED)
-
-    @property
-    def failures(self) -> tuple[CaseOutcome, ...]:
-        return tuple(o for o in self.outcomes if o.status is CaseStatus.FAILED)
-
-    def summary(self) -> str:
-        """``N passed, M failed`` plus any skipped, xfailed and xpassed counts."""
-        parts = [f"{self.passed} passed", f"{self.failed} failed"]
-        for status in (CaseStatus.SKIPPED, CaseStatus.XFAILED, CaseStatus.XPASSED):
-            if self.count(status):
-                parts.append(f"{self.count(status)} {status}")
-        return ", ".join(parts)

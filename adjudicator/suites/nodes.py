@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.base.errors import CaseFileError
-from adjudicator.base.model import Location, Phase, Unit, UnitType
+from adjudicator.base.model import Dislodgement, Location, Phase, Unit, UnitType
 from adjudicator.base.sources import Problems
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Dislodgement
 from adjudicator.suites.names import close_match, resolve_coast, resolve_province, split_location
 
 __all__ = ["BadNode", "NodeReader"]

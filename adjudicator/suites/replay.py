@@ -20,7 +20,8 @@ from typing import Any
 from adjudicator.base.errors import InputError
 from adjudicator.base.model import Location, Order, Phase, PhaseType, Unit, UnitType
 from adjudicator.base.rules import Rules
-from adjudicator.board.map import GameMap, load_map
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
 
 
@@ -130,7 +131,7 @@ def _in_game(exc: InputError, name: str, where: str) -> InputError:
 
 def recorded_position(phase: Mapping[str, Any], game_map: GameMap) -> Position:
     """The position a saved phase records (dislodged units carry no attacker origin)."""
-    from adjudicator.state.outcomes import Dislodgement
+    from adjudicator.base.model import Dislodgement
 
     state = phase.get("state") or {}
     units: list[Unit] = []

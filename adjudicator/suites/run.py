@@ -21,18 +21,9 @@ from adjudicator.board.map import GameMap
 from adjudicator.orders.read import parse_order
 from adjudicator.state.outcomes import Adjudication
 from adjudicator.state.position import Position
-from adjudicator.suites.compare import compare_step
+from adjudicator.suites.compare import CaseOutcome, CaseReport, compare_step
 from adjudicator.suites.load import case_files, load_cases
-from adjudicator.suites.model import (
-    AdjudicateFn,
-    Case,
-    CaseOrder,
-    CaseOutcome,
-    CaseReport,
-    CaseStatus,
-    ParseFn,
-    Step,
-)
+from adjudicator.suites.model import AdjudicateFn, Case, CaseOrder, CaseStatus, ParseFn, Step
 
 __all__ = ["run_case", "run_cases", "run_paths"]
 

@@ -9,11 +9,10 @@ from collections.abc import Collection
 from adjudicator.adjudication.legality.coasts import coast_garbage
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, reject
 from adjudicator.adjudication.legality.movement import MovementChecks
-from adjudicator.base.model import Disband, Location, Order, Retreat, Unit, UnitOrder
+from adjudicator.base.model import Disband, Dislodgement, Location, Order, Retreat, Unit, UnitOrder
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
 from adjudicator.board.tables import tables
-from adjudicator.state.outcomes import Dislodgement
 from adjudicator.state.position import Position
 
 

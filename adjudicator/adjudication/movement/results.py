@@ -23,10 +23,10 @@ from adjudicator.adjudication.movement.index import (
     SUCCEEDS,
 )
 from adjudicator.adjudication.phases import advance, victory_notes
-from adjudicator.base.model import Hold, Location, Order, Unit
+from adjudicator.base.model import Dislodgement, Hold, Location, Order, Unit
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, Dislodgement, OrderResult, Reason
+from adjudicator.state.outcomes import Adjudication, OrderResult, Reason
 from adjudicator.state.position import Position
 
 _WHY_TEXT = {BOUNCED: "bounced with {}", LOST_HEAD_TO_HEAD: "lost head-to-head battle with {}"}
