@@ -11,7 +11,7 @@ Two rules, chosen by :attr:`Rules.civil_disorder`:
   steps over land and sea, a fleet only the moves it could make from its own coast. Ties: fleets
   before armies, then by province code (the package sorts the unit strings ``F NTH``).
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> from adjudicator.base.model import Location, Unit, UnitType
 >>> m = load_map("standard")
 >>> units = [Unit("RUSSIA", UnitType.ARMY, Location("LVN")), Unit("RUSSIA", UnitType.ARMY,

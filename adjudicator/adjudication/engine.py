@@ -59,8 +59,3 @@ def adjudicate(
         return adjudicate_orders(position, orders, game_map, rules)  # checks as it indexes
     checked = check_orders(position, orders, game_map, rules)
     return _BY_PHASE[position.phase.type](position, checked, game_map, rules)
-
-
-def phase_adjudicator(phase_type: PhaseType) -> PhaseAdjudicator:
-    """The adjudicator for a phase type, for callers that check orders themselves."""
-    return _BY_PHASE[phase_type]

@@ -19,7 +19,7 @@ in the Gulf of Lyon touches Spain).
 The per-map adjacency sets are built once per :class:`~adjudicator.board.map.GameMap` and kept in a
 weak cache, so nothing outlives its map.
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> m = load_map("standard")
 >>> route_exists(m, "LON", "NWY", {"NTH"})
 True
@@ -113,7 +113,7 @@ def route_exists(game_map: GameMap, origin: str, destination: str, fleets: Colle
     """Whether a chain of the sea provinces in ``fleets`` links the coastal provinces ``origin``
     and ``destination`` (a breadth-first search; provinces, never coasts).
 
-    >>> from adjudicator.board.map import load_map
+    >>> from adjudicator.board.load import load_map
     >>> m = load_map("standard")
     >>> route_exists(m, "LON", "TUN", {"ENG", "MAO", "WES"})
     True

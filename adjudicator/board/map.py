@@ -1,9 +1,11 @@
 """Maps: provinces, coasts, adjacency and powers, loaded from ``maps/<name>.yaml``.
 
 :class:`GameMap` answers every geographic question the parser, the legality checks and the
-resolver ask; the graphs inside it are private. Load maps with :func:`load_map` (by name, alias or
-path; cached per file). ``docs/maps.md`` documents the file format.
+resolver ask; the graphs inside it are private. Load maps with
+:func:`~adjudicator.board.load.load_map` (by name, alias or path; cached per file).
+``docs/maps.md`` documents the file format.
 
+>>> from adjudicator.board.load import load_map
 >>> m = load_map("standard")
 >>> m.adjacent(Location("MAO"), Location("SPA", "NC"), UnitType.FLEET)
 True
@@ -273,6 +275,7 @@ class GameMap:
         reads the id as another province (German ``tyr`` is the Tyrrhenian Sea), and then the
         shortest of its own names there that reads back to it (``TIR`` for Tyrolia).
 
+        >>> from adjudicator.board.load import load_map
         >>> m = load_map("standard")
         >>> m.code("TYR", "en"), m.code("TYR", "de"), m.code("TYS", "de")
         ('TYR', 'TIR', 'TYS')

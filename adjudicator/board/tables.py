@@ -6,7 +6,7 @@ asks thousands of such questions per second, so this module derives, once per ma
 facts keyed by province strings and ``(province, coast)`` tuples, which hash in C. The tables
 are built from the map's public API only and kept in a weak cache, so nothing outlives its map.
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> t = tables(load_map("standard"))
 >>> "BUR" in t.army["PAR"], t.fleet[("MAO", None)]["SPA"]
 (True, (Location(province='SPA', coast='NC'), Location(province='SPA', coast='SC')))

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import yaml
-
 from adjudicator.base.errors import Diagnostic, InputError
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
@@ -334,10 +332,3 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     for line in report.lines():
         print(line, file=out)
     return EXIT_OK if report.differ == 0 else EXIT_FAILED
-
-
-def dump(data: Any, fmt: str) -> str:
-    """Plain data as JSON or YAML text."""
-    if fmt == "json":
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)

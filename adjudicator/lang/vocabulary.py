@@ -685,15 +685,3 @@ def _short(terminal: str, vocab: Vocabulary) -> str:
         return vocab.say(f"sign.{terminal}")
     words = vocab.spellings.get(terminal, (terminal.lower(),))
     return f"'{words[0]}'"
-
-
-def either(items: Sequence[str], vocab: Vocabulary | None = None) -> str:
-    """``a``, ``a or b``, ``a, b or c`` (in ``vocab``'s language; English by default)."""
-    return (vocab or ENGLISH).either(items)
-
-
-def did_you_mean(
-    suggestions: Sequence[str], *, quoted: bool = False, vocab: Vocabulary | None = None
-) -> str:
-    """`` — did you mean 'x'?`` (empty without suggestions); ``quoted`` when already quoted."""
-    return (vocab or ENGLISH).did_you_mean(suggestions, quoted=quoted)

@@ -10,7 +10,7 @@ evidence wins; a file with none, or with a tie, is read in the default language 
 Words both languages share (province ids, ``Berlin``, ``England``, single letters) are no
 evidence, and neither is a name whose meaning differs (German ``tyr``).
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> standard = load_map("standard")
 >>> detect_language("Armee München nach Böhmen", standard)
 'de'

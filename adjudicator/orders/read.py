@@ -6,7 +6,7 @@ short form (``A Par-Bur``, ``F StP/nc - Nwy``, ``F Bla C A Sev-Ank``) and in lon
 by the map; keywords come from a per-language :class:`~adjudicator.lang.vocabulary.Vocabulary`
 (English and German: ``Armee München unterstützt Armee Berlin nach Kiel``).
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> standard = load_map("standard")
 >>> str(parse_order("Fleet North Sea convoys Army London to Norway", standard))
 'F NTH C A LON - NWY'
@@ -169,7 +169,7 @@ def parse_order(
     Raises :class:`AmbiguousOrderError` for a name with several meanings and
     :class:`OrderSyntaxError` for anything else that is not one readable order.
 
-    >>> from adjudicator.board.map import load_map
+    >>> from adjudicator.board.load import load_map
     >>> parse_order("F StP(nc) - Nwy", load_map("standard"))
     Move(unit_type=<UnitType.FLEET: 'F'>, location=Location(province='STP', coast='NC'), \
 destination=Location(province='NWY', coast=None), via_convoy=False, path=())

@@ -20,7 +20,7 @@ _ID = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])")
 def format_order(order: Order, game_map: GameMap, lang: str = DEFAULT_LANGUAGE) -> str:
     """The canonical short form of ``order`` that reads back to it in ``lang``.
 
-    >>> from adjudicator.board.map import load_map
+    >>> from adjudicator.board.load import load_map
     >>> from adjudicator.base.model import Location, Move, UnitType
     >>> order = Move(UnitType.ARMY, Location("TYR"), Location("VIE"))
     >>> format_order(order, load_map("standard"), "de")

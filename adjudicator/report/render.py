@@ -7,7 +7,7 @@ prints them. The text layout is the results mail of the play-by-email judges (nj
 which mapping tools parse, with one addition: under every failed order an indented line says why
 in plain words. JSON and YAML carry the same facts as the text.
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> from adjudicator.base.model import Hold, Location, Phase, UnitType
 >>> from adjudicator.state.outcomes import Adjudication, Outcome, OrderResult
 >>> from adjudicator.state.position import Position

@@ -8,7 +8,7 @@ when the attacker came by convoy}), ``standoffs`` and ``supply_centers`` (power 
 ``F Spa(sc)``) and reports every problem as a :class:`~adjudicator.base.errors.Diagnostic` naming
 the file, key, line and column. ``docs/positions.md`` documents the format.
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> p = Position.initial(load_map("standard"))
 >>> str(p.phase), len(p.units)
 ('S1901M', 22)

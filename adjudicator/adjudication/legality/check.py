@@ -19,7 +19,7 @@ Legal orders are also **normalised** (DATC v3.0 preferences, see ``docs/illegal-
 * an explicit convoy path (``A LON - NTH - NWY``) becomes plain *via convoy* unless
   :attr:`Rules.convoy_path` enforces it (4.A.6).
 
->>> from adjudicator.board.map import load_map
+>>> from adjudicator.board.load import load_map
 >>> from adjudicator.base.model import Location, Move
 >>> from adjudicator.state.position import Position
 >>> from adjudicator.base.rules import Rules
@@ -39,7 +39,7 @@ from operator import attrgetter
 from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
 from adjudicator.adjudication.legality.coasts import strict_coasts
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, Normalised, reject
-from adjudicator.adjudication.legality.retreats import RetreatChecks, retreat_options
+from adjudicator.adjudication.legality.retreats import RetreatChecks
 from adjudicator.base.model import (
     ORDERS_BY_PHASE,
     Build,
@@ -63,12 +63,8 @@ from adjudicator.state.position import Position
 __all__ = [
     "CheckedOrders",
     "Checker",
-    "IllegalCode",
-    "Illegality",
-    "Normalised",
     "check_order",
     "check_orders",
-    "retreat_options",
 ]
 
 

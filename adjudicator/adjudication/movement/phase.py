@@ -26,20 +26,6 @@ from typing import Protocol
 
 from adjudicator.adjudication.legality.check import check_orders
 from adjudicator.adjudication.movement.equations import Phase
-from adjudicator.adjudication.movement.index import (
-    ARMY,
-    BOUNCED,
-    BY_CONVOY,
-    CONVOY,
-    EITHER,
-    FAILS,
-    FLEET,
-    LAND,
-    LOST_HEAD_TO_HEAD,
-    MOVE,
-    SUCCEEDS,
-    SUPPORT,
-)
 from adjudicator.adjudication.movement.results import Report
 from adjudicator.base.model import Order
 from adjudicator.base.rules import Rules
@@ -47,27 +33,7 @@ from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Adjudication, OrderResult
 from adjudicator.state.position import Position
 
-__all__ = [
-    "ARMY",
-    "BOUNCED",
-    "BY_CONVOY",
-    "CONVOY",
-    "EITHER",
-    "FAILS",
-    "FLEET",
-    "LAND",
-    "LOST_HEAD_TO_HEAD",
-    "MOVE",
-    "SUCCEEDS",
-    "SUPPORT",
-    "CheckedOrders",
-    "adjudicate_movement",
-    "adjudicate_orders",
-]
-
-
-_Phase = Phase
-"""The name the phase state had before the split (``tests/test_properties.py`` reads it)."""
+__all__ = ["CheckedOrders", "adjudicate_movement", "adjudicate_orders"]
 
 
 class CheckedOrders(Protocol):

@@ -38,7 +38,7 @@ from adjudicator.orders.read import parse_order
 from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 
-SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 STANDARD = load_map("standard")
 
 

@@ -17,7 +17,7 @@ from adjudicator.suites.load import case_files, load_cases
 from adjudicator.suites.model import Case, CaseStatus
 from adjudicator.suites.run import run_case
 
-TEST_CASES = Path(__file__).resolve().parents[1] / "test_cases"
+TEST_CASES = Path(__file__).resolve().parents[2] / "test_cases"
 
 
 def _collect() -> list[object]:

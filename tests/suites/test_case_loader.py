@@ -32,7 +32,7 @@ from adjudicator.suites.load import case_files, load_cases, loads_cases
 from adjudicator.suites.model import Case, CaseStatus
 from adjudicator.suites.run import run_case, run_paths
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TEST_CASES = REPO / "test_cases"
 
 

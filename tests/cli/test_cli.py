@@ -10,7 +10,7 @@ import pytest
 
 from adjudicator.cli.main import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 
 

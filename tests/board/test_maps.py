@@ -24,7 +24,7 @@ from adjudicator.board.map import GameMap, ProvinceType
 from adjudicator.lang.fold import fold_name
 from adjudicator.state.position import Position
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 A = UnitType.ARMY
 F = UnitType.FLEET
 

@@ -41,9 +41,9 @@ from adjudicator.state.position import Position
 from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
-DATA = Path(__file__).resolve().parent / "data" / "report"
+DATA = Path(__file__).resolve().parents[1] / "data" / "report"
 
 MAP = load_map("standard")
 A, F = UnitType.ARMY, UnitType.FLEET

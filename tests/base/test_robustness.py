@@ -11,7 +11,7 @@ import pytest
 from adjudicator import Position, load_map, parse_orders
 from adjudicator.cli.main import EXIT_OK, EXIT_UNUSABLE, main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 BOM = b"\xef\xbb\xbf"
 

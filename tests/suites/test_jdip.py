@@ -23,7 +23,7 @@ from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case, CaseStatus
 from adjudicator.suites.run import run_case
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO / ".." / "shared"
 DIFFERENCES = REPO / "test_cases" / "jdip_expected_differences.yaml"
 RULES_DOC = REPO / "docs" / "rules.md"

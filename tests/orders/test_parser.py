@@ -42,7 +42,7 @@ from adjudicator.orders.read import NO_POWER, parse_order, parse_orders
 from adjudicator.state.position import Position
 from tests.strategies import orders
 
-DATA = Path(__file__).resolve().parent / "data" / "parser"
+DATA = Path(__file__).resolve().parents[1] / "data" / "parser"
 STANDARD = load_map("standard")
 A, F = UnitType.ARMY, UnitType.FLEET
 
@@ -297,7 +297,7 @@ def test_label_beats_position() -> None:
 
 # --------------------------------------------------------------------------- files
 def test_example_file() -> None:
-    path = Path(__file__).resolve().parents[1] / "examples" / "spring1901_orders.txt"
+    path = Path(__file__).resolve().parents[2] / "examples" / "spring1901_orders.txt"
     result = parse_orders(path.read_text(encoding="utf-8"), STANDARD, MOVEMENT, path=str(path))
     assert result.diagnostics == ()
     assert result.ok

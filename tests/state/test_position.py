@@ -18,7 +18,7 @@ from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
 
-DATA = Path(__file__).resolve().parent / "data" / "positions"
+DATA = Path(__file__).resolve().parents[1] / "data" / "positions"
 STANDARD = load_map("standard")
 A, F = UnitType.ARMY, UnitType.FLEET
 
@@ -498,7 +498,7 @@ def test_arbitrary_data_raises_only_position_errors(data: dict[str, Any]) -> Non
 
 
 # --------------------------------------------------------------------------- the documentation
-DOC = Path(__file__).resolve().parents[1] / "docs" / "positions.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
 
 
 def test_documented_example_is_the_retreat_file() -> None:

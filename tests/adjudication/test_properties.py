@@ -227,11 +227,11 @@ def test_final_decisions_satisfy_their_equations(
     """Every decision the backup rule did not set is consistent with the §5.B equations
     evaluated on the final values (DATC §5.B.9: the one resolution must be taken)."""
     from adjudicator.adjudication.legality.check import check_orders
-    from adjudicator.adjudication.movement.phase import _Phase
+    from adjudicator.adjudication.movement.equations import Phase
 
     position, orders = phase
     checked = check_orders(position, orders, STANDARD, rules)
-    state = _Phase(position, checked.valid, STANDARD, rules)
+    state = Phase(position, checked.valid, STANDARD, rules)
     state.resolve_all()
     forced = {key for _, values in state.resolver.broken_cycles for key in values}
     for key, value in state.resolved.items():

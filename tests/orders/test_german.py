@@ -48,7 +48,7 @@ from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case
 from tests.strategies import LOCATIONS, SEAS, orders
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 EXPECTED = REPO / "tests" / "data" / "report" / "herbst1901_de.txt"
 STANDARD = load_map("standard")

@@ -36,7 +36,7 @@ from adjudicator.board.load import load_map
 from adjudicator.state.outcomes import Outcome, Reason
 from adjudicator.state.position import Position
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 STANDARD = load_map("standard")
 
 

@@ -21,7 +21,7 @@ from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Adjudication, Outcome, Reason
 from adjudicator.state.position import Position
 
-SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 
 
 def unit(power: str, text: str) -> Unit:

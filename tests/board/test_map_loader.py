@@ -23,7 +23,7 @@ from adjudicator.base.sources import compose, duplicate_keys, key_path, locate
 from adjudicator.board.load import load_map, parse_map_text
 from adjudicator.board.map import GameMap
 
-DATA = Path(__file__).resolve().parent / "data" / "maps"
+DATA = Path(__file__).resolve().parents[1] / "data" / "maps"
 VALID = DATA / "valid.yaml"
 
 # file stem -> (code, key path the message starts with, line of the offending text)
@@ -387,7 +387,7 @@ def test_cut_or_spliced_map_raises_only_map_error(at: int, insert: str) -> None:
 
 
 # --------------------------------------------------------------------------- the documentation
-DOC = Path(__file__).resolve().parents[1] / "docs" / "maps.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "maps.md"
 
 
 def test_documented_example_loads() -> None:
