@@ -82,8 +82,8 @@ def loads_cases(
 ) -> list[Case]:
     """Read YAML case-file text.
 
-    ``parse_orders`` parses the first step's orders now (so a misspelt order is a load error); it
-    is skipped, and orders are parsed at run time, while :mod:`adjudicator.orders.read` is missing.
+    ``parse_orders`` parses the first step's orders now (so a misspelt order is a load error);
+    without it, orders are parsed when the case runs.
     """
     reader = _CaseReader(path, text, parse_orders=parse_orders, base_dir=base_dir)
     cases = reader.read()

@@ -129,7 +129,7 @@ class Case:
     steps: tuple[Step, ...]
     rules: Rules = field(default_factory=Rules)
     map_name: str = "standard"
-    """The map by name or path, as :func:`adjudicator.board.map.load_map` takes it."""
+    """The map by name or path, as :func:`adjudicator.board.load.load_map` takes it."""
     source: str = ""
     edition: str = ""
     skip: str | None = None

@@ -10,11 +10,9 @@ standoffs and the next position.
 The work is split in three stages, one module each:
 
 - :mod:`adjudicator.adjudication.movement.index`: the orders indexed by province (checked and
-  indexed in
-  one pass on the engine's path) and each move's convoy intent (DATC 4.A.3);
+  indexed in one pass on the engine's path) and each move's convoy intent (DATC 4.A.3);
 - :mod:`adjudicator.adjudication.movement.equations`: the §5.B equations (MOVE, SUPPORT, CONVOY,
-  PATH, HOLD,
-  ATTACK, DEFEND, PREVENT) that the resolver evaluates;
+  PATH, HOLD, ATTACK, DEFEND, PREVENT) that the resolver evaluates;
 - :mod:`adjudicator.adjudication.movement.results`: the results with their reasons and causes, the
   dislodgements, the standoffs and the next position (adjudication.md §2.7).
 """
