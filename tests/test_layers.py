@@ -9,6 +9,7 @@ for loading time only (the command line loads what a command needs).
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,3 +158,15 @@ def test_each_layer_says_what_it_holds(package: str) -> None:
         if f"``{m.rsplit('.', 1)[1]}``" not in doc and f"``{m.rsplit('.', 1)[1]}/``" not in doc
     ]
     assert not missing, f"adjudicator/{package}/__init__.py does not describe {missing}"
+
+
+def test_every_subpackage_ships() -> None:
+    """pyproject lists the packages explicitly (grammar/ and maps/ are mapped into the wheel), so a
+    new subpackage must be added there or the wheel would miss it."""
+    listed = set(
+        tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+            "packages"
+        ]
+    )
+    found = {m for m in MODULES if (PACKAGE.parent / Path(*m.split(".")) / "__init__.py").exists()}
+    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
