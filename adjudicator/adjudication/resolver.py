@@ -5,11 +5,16 @@ that computes one decision from the others (calling :meth:`Resolver.resolve` for
 it needs) and a backup rule for cycles with zero or two consistent resolutions. This is the
 split of DATC v3.0 §5.C: *adjudicate* implements the rules, *resolve* keeps the books.
 
-The algorithm is the guess algorithm of DATC §5.F (Math of Adjudication ch. 6) in its final
-form, with ``recursion_hits`` so that a cycle is only judged by its *ancestor* (the order whose
-resolution started it) and ``guess_based`` so that several cycles met in one recursion are
-told apart. Together with the Pandin's-paradox technique of §5.D, which the movement rules apply
-when adjudicating a convoy, every cycle seen here is a single clean loop.
+The algorithm is the guess algorithm of DATC §5.F (Math of Adjudication ch. 6): a cycle is
+judged only by its *ancestor* (the order whose resolution started it), which tries both guesses.
+Where §5.F counts recursion hits to find the ancestor, this resolver keeps, with every value
+computed from a guess, the set of guesses it read, so that a value is final only when it read
+none, and an order is the ancestor only when the one guess it read is its own: a hit count misses
+an order that reads a guess of a cycle found before the order itself was reached, which then
+took its value from that guess as final, and the result depended on the order in which the
+decisions were visited, that is on the provinces' names (issue 12). Together with the
+Pandin's-paradox technique of §5.D, which the movement rules apply when adjudicating a convoy,
+every cycle seen here is a single clean loop.
 
 >>> r = Resolver(lambda k: k == "a", lambda cycle: {})
 >>> r.resolve("a"), r.resolve("b")
@@ -85,17 +90,23 @@ class Resolver(Generic[K]):
     ``adjudicate(key)`` must be a pure function of the values :meth:`resolve` returns for other
     keys. ``backup(cycle)`` is called with the decisions of a cycle that has zero or two
     consistent resolutions and returns values that break it; they become final.
+
+    While a cycle is open, a value computed from a guess is *provisional*: it is kept with the
+    decisions on the recursion stack whose guesses it read (directly or through other
+    provisional values) until the ancestor of the cycle, the decision whose value read no
+    guess but its own, has settled; then it is computed again from final values.
     """
 
     __slots__ = (
         "_adjudicate",
         "_backup",
-        "_cycle",
+        "_depends",
         "_guess",
-        "_guess_based",
-        "_hits",
         "_optimistic",
-        "_visited",
+        "_postponed",
+        "_provisional",
+        "_provisional_order",
+        "_visiting",
         "broken_cycles",
         "guessed",
         "resolved",
@@ -113,10 +124,17 @@ class Resolver(Generic[K]):
         self.broken_cycles: list[tuple[tuple[K, ...], dict[K, bool]]] = []
         """Each cycle the backup rule broke, with the values it set (for reports and traces)."""
         self._guess: dict[K, bool] = {}
-        self._visited: set[K] = set()
-        self._cycle: list[K] = []
-        self._guess_based = False
-        self._hits = 0
+        """The decisions being adjudicated (the recursion stack), with their current guesses."""
+        self._depends: set[K] = set()
+        """The decisions on the stack whose guesses the current adjudication has read."""
+        self._provisional: dict[K, tuple[bool, frozenset[K]]] = {}
+        """Values computed from guesses, with the stacked decisions whose guesses they read."""
+        self._provisional_order: list[K] = []
+        """The keys of :attr:`_provisional` in the order they were computed."""
+        self._postponed: list[K] = []
+        """Every decision given a provisional value while the current cycles are open, even if
+        the value was dropped since: the members of a cycle, for the backup rule."""
+        self._visiting: set[K] = set()
         self._optimistic = False
         self.guessed = False
         """Whether the guess algorithm ran (for a cycle, or outside :meth:`resolve_all`), so
@@ -138,7 +156,7 @@ class Resolver(Generic[K]):
                     self.resolve(key)
             return
         except _CycleMet:
-            self._visited.clear()
+            self._visiting.clear()
         finally:
             self._optimistic = False
         for key in pending:
@@ -151,7 +169,7 @@ class Resolver(Generic[K]):
         if known is not None:
             return known
         if self._optimistic:
-            visiting = self._visited
+            visiting = self._visiting
             if key in visiting:
                 raise _CycleMet
             visiting.add(key)
@@ -159,65 +177,93 @@ class Resolver(Generic[K]):
             visiting.discard(key)
             self.resolved[key] = value
             return value
-        if key in self._cycle:
-            # Part of a cycle that is not settled yet: its provisional value stands.
-            self._guess_based = True
-            return self._guess[key]
-        if key in self._visited:
-            # Recursion came back to an order being adjudicated: a cycle.
-            self._cycle.append(key)
-            self._guess_based = True
-            self._hits += 1
-            return self._guess[key]
+        guess = self._guess.get(key)
+        if guess is not None:
+            # Recursion came back to a decision being adjudicated: a cycle through it.
+            self._depends.add(key)
+            return guess
+        provisional = self._provisional.get(key)
+        if provisional is not None:
+            value, depends = provisional
+            self._depends |= depends
+            return value
         return self._resolve_new(key)
 
     def _resolve_new(self, key: K) -> bool:
-        """§5.F: adjudicate ``key`` with the guess *fails*; if that depended on a guess and
-        ``key`` is the ancestor of the cycle, try *succeeds* as well and compare."""
+        """§5.F: adjudicate ``key`` with the guess *fails*; if that read no guess but its own,
+        ``key`` is the ancestor of a cycle: try *succeeds* as well and compare."""
         self.guessed = True
-        self._visited.add(key)
-        old_len = len(self._cycle)
-        old_guess_based = self._guess_based
-        old_hits = self._hits
-        self._guess_based = False
-        self._guess[key] = False
-        first = self._adjudicate(key)
-        if not self._guess_based:
-            # No guess was read, so no cycle was met (and _hits is unchanged): ``first`` is
-            # final. The common case, kept free of further calls.
-            self.resolved[key] = first
-            self._visited.discard(key)
-            self._guess_based = old_guess_based
-            return first
-        if key in self._cycle:
-            self._hits -= 1
-        if self._hits == old_hits:
-            del self._cycle[old_len:]
-            self._guess[key] = True
-            second = self._adjudicate(key)
-            if first == second:
-                # Both guesses are consistent with one answer: it is the only resolution.
-                del self._cycle[old_len:]
-                return self._finish(key, first, old_guess_based, old_hits)
-            self._break(key, self._cycle[old_len:])
-            del self._cycle[old_len:]
-            self._guess_based = old_guess_based
-            self._hits = old_hits
-            self._visited.discard(key)
-            return self.resolve(key)
-        # A cycle runs through this order but started further up: report the guess upwards.
-        if key not in self._cycle:
-            self._cycle.append(key)
-        self._guess[key] = first
-        self._visited.discard(key)
-        return first
+        outer = self._depends
+        mark, members = len(self._provisional_order), len(self._postponed)
+        first, depends = self._adjudicate_guessing(key, False)
+        if not depends:
+            # No guess was read, so no cycle was met: ``first`` is final. The common case.
+            return self._settle(key, first, outer)
+        if depends != {key}:
+            return self._postpone(key, first, depends, outer, mark)
+        self._drop_provisional(mark)
+        del self._postponed[members:]
+        second, depends = self._adjudicate_guessing(key, True)
+        self._drop_provisional(mark)
+        if depends - {key}:
+            # Under the other guess it reads a decision further up as well: that one is the
+            # ancestor, and judges the cycle.
+            return self._postpone(key, first, depends, outer, mark)
+        cycle = list(dict.fromkeys(self._postponed[members:]))
+        del self._postponed[members:]
+        if first == second:
+            # Both guesses are consistent with one answer: it is the only resolution.
+            return self._settle(key, first, outer)
+        self._break(key, cycle)
+        del self._guess[key]
+        self._depends = outer
+        return self.resolve(key)
 
-    def _finish(self, key: K, value: bool, old_guess_based: bool, old_hits: int) -> bool:
+    def _adjudicate_guessing(self, key: K, guess: bool) -> tuple[bool, set[K]]:
+        """``adjudicate(key)`` with ``key`` stacked under ``guess``, and the guesses it read."""
+        self._guess[key] = guess
+        self._depends = set()
+        return self._adjudicate(key), self._depends
+
+    def _settle(self, key: K, value: bool, outer: set[K]) -> bool:
         self.resolved[key] = value
-        self._visited.discard(key)
-        self._guess_based = old_guess_based
-        self._hits = old_hits
+        del self._guess[key]
+        self._depends = outer
         return value
+
+    def _postpone(self, key: K, value: bool, depends: set[K], outer: set[K], mark: int) -> bool:
+        """Keep ``value`` as provisional: a cycle runs through ``key`` but started further up
+        the recursion, and ``key`` now stands on the guesses of ``depends`` without its own."""
+        guess = self._guess.pop(key)
+        rest = frozenset(depends - {key})
+        provisional, order = self._provisional, self._provisional_order
+        if key in depends:
+            # What was computed from this guess now stands on the guesses ``key`` read instead,
+            # if ``key`` keeps that value; otherwise it is dropped, to be computed again from
+            # the value ``key`` keeps when it is read.
+            kept: list[K] = []
+            for other in order[mark:]:
+                other_value, other_depends = provisional[other]
+                if key not in other_depends:
+                    kept.append(other)
+                elif value == guess:
+                    provisional[other] = (other_value, (other_depends - {key}) | rest)
+                    kept.append(other)
+                else:
+                    del provisional[other]
+            order[mark:] = kept
+        provisional[key] = (value, rest)
+        order.append(key)
+        self._postponed.append(key)
+        outer |= rest
+        self._depends = outer
+        return value
+
+    def _drop_provisional(self, mark: int) -> None:
+        """Forget the provisional values computed since ``mark``."""
+        for other in self._provisional_order[mark:]:
+            del self._provisional[other]
+        del self._provisional_order[mark:]
 
     def _break(self, key: K, cycle: list[K]) -> None:
         """Apply the backup rule (§5.B.9) to a cycle with zero or two resolutions."""

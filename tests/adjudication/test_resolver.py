@@ -8,6 +8,7 @@ when there are zero or two.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 
 import pytest
@@ -103,6 +104,24 @@ def test_result_does_not_depend_on_where_resolution_starts(start: str) -> None:
     values = system.solve([start, *sorted(equations)])
     assert values == {"a": True, "b": True, "c": True, "d": False}
     assert system.cycles == [["b", "c"]]
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations("cms")))
+def test_a_value_read_from_an_open_cycle_is_not_final(order: tuple[str, ...]) -> None:
+    """Issue 12 in miniature: a convoy ``c`` that stands whatever the support ``s`` does (it
+    reads ``s`` all the same), the support cut when the convoy stands, and the convoyed move
+    ``m`` that needs the convoy. Resolving ``s`` from inside ``c``'s cycle reads ``m``, which
+    reads the guess of ``c`` as well: ``m`` must wait for ``c`` and not keep the value it got
+    from the guess. The one consistent resolution is taken from every starting point."""
+    system = System(
+        {
+            "c": lambda r: not (r("s") and False),
+            "s": lambda r: False if r("c") else not r("m"),
+            "m": lambda r: r("c"),
+        }
+    )
+    assert system.solve(order) == {"c": True, "m": True, "s": False}
+    assert system.cycles == []
 
 
 def test_outer_order_waits_for_the_ancestor_of_a_nested_cycle() -> None:

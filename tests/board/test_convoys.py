@@ -155,13 +155,14 @@ def test_against_brute_force(origin: str, destination: str, fleets: set[str]) ->
 
 def test_every_sea_full_board_is_fast() -> None:
     """With a fleet on every sea, all coastal pairs: BFS stays cheap, and the chordless search
-    (memoised) finishes too."""
-    start = time.perf_counter()
+    (memoised) finishes too. (This process's CPU time, not the wall clock: a busy machine must
+    not fail it.)"""
+    start = time.process_time()
     for a, b in itertools.permutations(COASTS, 2):
         route_exists(STANDARD, a, b, SEAS)
-    assert time.perf_counter() - start < 2.0
-    start = time.perf_counter()
+    assert time.process_time() - start < 2.0
+    start = time.process_time()
     for b in COASTS:
         if b != "LON":
             fleets_on_minimal_routes(STANDARD, "LON", b, SEAS)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
