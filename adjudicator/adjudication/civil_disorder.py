@@ -22,11 +22,11 @@ Two rules, chosen by :attr:`Rules.civil_disorder`:
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.base.rules import CivilDisorder
+from adjudicator.board import graph
 from adjudicator.board.map import GameMap
 from adjudicator.lang.fold import fold_name
 
@@ -100,14 +100,9 @@ def _home_distance_key(game_map: GameMap, homes: Sequence[str]) -> Callable[[Uni
 
 def _fleet_distance(game_map: GameMap, start: Location, targets: frozenset[str]) -> int:
     """Fleet moves from ``start`` (its own coast) to the nearest location in ``targets``."""
-    seen = {start}
-    queue = deque([(start, 0)])
-    while queue:
-        here, steps = queue.popleft()
-        if here.province in targets:
-            return steps
-        for there in game_map.neighbours(here, UnitType.FLEET):
-            if there not in seen:
-                seen.add(there)
-                queue.append((there, steps + 1))
-    return UNREACHABLE
+    steps = graph.steps_to(
+        [start],
+        lambda here: game_map.neighbours(here, UnitType.FLEET),
+        lambda here: here.province in targets,
+    )
+    return UNREACHABLE if steps is None else steps

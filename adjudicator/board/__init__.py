@@ -3,9 +3,14 @@
 Imports :mod:`adjudicator.base` and :mod:`adjudicator.lang`.
 
 - ``map``: :class:`~adjudicator.board.map.GameMap` (provinces, coasts, adjacency, powers, names
-  in each language).
+  in each language), and the one reader of units and places written by hand
+  (:meth:`~adjudicator.board.map.GameMap.read_unit`, ``read_location``, ``read_province``), whose
+  problems are :class:`~adjudicator.board.map.PlaceProblem` values.
 - ``load``: reading a map file in stages, each problem with its key path, line and column;
   :func:`~adjudicator.board.load.load_map` and :func:`~adjudicator.board.load.available_maps`.
 - ``tables``: plain lookup tables of a map for the hot paths of legality and adjudication.
+- ``graph``: the graph queries (breadth-first distances, reachability, two node-disjoint paths)
+  that the map, the convoy rules and civil disorder ask; plain functions over a ``neighbours``
+  function, with no third-party graph library.
 - ``convoys``: convoy routes over the map's seas.
 """

@@ -4,8 +4,9 @@ Three questions, all on the map's *convoy graph*: the coastal provinces and the 
 joined where a fleet could move between them (any coast counts for a coastal province, so a fleet
 in the Gulf of Lyon touches Spain).
 
-* :func:`route_exists` — a breadth-first search over the seas that hold usable fleets. It never
-  enumerates paths: that was exponential on large maps (kestasjk/webDiplomacy PRs #600, #614).
+* :func:`route_exists` — a breadth-first search (:func:`~adjudicator.board.graph.reaches`) over
+  the seas that hold usable fleets. It never enumerates paths: that was exponential on large
+  maps (kestasjk/webDiplomacy PRs #600, #614).
   The resolver calls it for legality (any fleet at sea), validity (the fleets whose convoy order
   matches) and PATH (the matching fleets whose convoy succeeds).
 * :func:`fleets_on_routes` — the fleets on some simple route, the test for a convoy order when
@@ -31,10 +32,10 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 
 from adjudicator.base.model import Location, UnitType
+from adjudicator.board import graph as search
 from adjudicator.board.map import GameMap
 
 __all__ = [
@@ -128,17 +129,9 @@ def route_exists(game_map: GameMap, origin: str, destination: str, fleets: Colle
     if not start or not goal:
         return False
     usable = _usable(graph, fleets)
-    frontier = deque(start & usable)
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.popleft()
-        if sea in goal:
-            return True
-        for nxt in graph.sea_seas[sea]:
-            if nxt in usable and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    return False
+    first = start & usable
+    # Most questions have no usable fleet next to the army: answered without a search.
+    return bool(first) and search.reaches(first, _within(graph, usable), goal.__contains__)
 
 
 def is_route(game_map: GameMap, origin: str, destination: str, path: Iterable[str]) -> bool:
@@ -157,16 +150,15 @@ def is_route(game_map: GameMap, origin: str, destination: str, path: Iterable[st
     return all(b in graph.sea_seas[a] for a, b in itertools.pairwise(steps))
 
 
+def _within(graph: _ConvoyGraph, usable: frozenset[str]) -> search.Neighbours[str]:
+    """The convoy graph restricted to the seas in ``usable``."""
+    sea_seas = graph.sea_seas
+    return lambda sea: sea_seas[sea] & usable
+
+
 def _component(graph: _ConvoyGraph, start: Iterable[str], usable: frozenset[str]) -> set[str]:
-    seen = set(start) & usable
-    frontier = deque(seen)
-    while frontier:
-        sea = frontier.popleft()
-        for nxt in graph.sea_seas[sea]:
-            if nxt in usable and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    return seen
+    first = usable.intersection(start)
+    return search.component(first, _within(graph, usable)) if first else set()
 
 
 def _relevant(
@@ -175,11 +167,15 @@ def _relevant(
     """The fleets connected to both ends (a cheap prune before the costly searches)."""
     if origin == destination:
         return frozenset()
-    start = graph.coast_seas.get(origin, frozenset())
+    start = usable.intersection(graph.coast_seas.get(origin, ()))
     goal = graph.coast_seas.get(destination, frozenset())
     near_origin = _component(graph, start, usable)
-    near_goal = _component(graph, goal, usable)
-    return frozenset(near_origin & near_goal)
+    if near_origin.isdisjoint(goal):
+        return frozenset()
+    if len(start) == 1:
+        # A single component, and it touches the destination: all of it is connected to both.
+        return frozenset(near_origin)
+    return frozenset(near_origin & _component(graph, goal, usable))
 
 
 def fleets_on_routes(
@@ -188,8 +184,8 @@ def fleets_on_routes(
     """The seas in ``fleets`` that lie on some simple route from ``origin`` to ``destination``.
 
     A fleet lies on a simple route exactly when two paths that share only the fleet lead from it
-    to the two ends (Menger), which two augmenting paths of a unit-capacity flow decide without
-    listing routes.
+    to the two ends (Menger): :func:`~adjudicator.board.graph.two_disjoint_paths` from the fleet
+    to a sink joined to both ends decides it without listing routes.
     """
     graph = _graph(game_map)
     usable = _relevant(graph, origin, destination, _usable(graph, fleets))
@@ -210,7 +206,7 @@ def fleets_on_routes(
     links[sink] = set(ends)
     for end in ends:
         links[end].add(sink)
-    found = frozenset(sea for sea in usable if _two_disjoint_paths(links, sea, sink))
+    found = frozenset(sea for sea in usable if search.two_disjoint_paths(links, sea, sink))
     _remember(graph.simple, key, found)
     return found
 
@@ -259,43 +255,6 @@ def fleets_on_minimal_routes(
     result = frozenset(found)
     _remember(graph.minimal, key, result)
     return result
-
-
-def _two_disjoint_paths(links: Mapping[object, set[object]], source: object, sink: object) -> bool:
-    """Whether two paths from ``source`` to ``sink`` share no other node: two augmenting paths
-    in the unit-capacity flow network where every node is split into an entry and an exit."""
-    capacity: dict[tuple[object, object], int] = {}
-    residual: dict[object, set[object]] = {}
-
-    def arc(a: object, b: object, cap: int) -> None:
-        capacity[(a, b)] = capacity.get((a, b), 0) + cap
-        capacity.setdefault((b, a), 0)
-        residual.setdefault(a, set()).add(b)
-        residual.setdefault(b, set()).add(a)
-
-    for node, others in links.items():
-        arc((node, "in"), (node, "out"), 2 if node == source else 1)
-        for other in others:
-            arc((node, "out"), (other, "in"), 1)
-    start, goal = (source, "out"), (sink, "in")
-    for _ in range(2):
-        parent: dict[object, object] = {start: start}
-        queue: deque[object] = deque([start])
-        while queue and goal not in parent:
-            here = queue.popleft()
-            for there in residual.get(here, ()):
-                if there not in parent and capacity[(here, there)] > 0:
-                    parent[there] = here
-                    queue.append(there)
-        if goal not in parent:
-            return False
-        node = goal
-        while node != start:
-            prev = parent[node]
-            capacity[(prev, node)] -= 1
-            capacity[(node, prev)] += 1
-            node = prev
-    return True
 
 
 def _remember(

@@ -567,39 +567,23 @@ def _start_unit(
     keys: Keys,
     problems: Problems,
 ) -> Unit | None:
-    text = str(raw)
-    letter, _, where = text.strip().partition(" ")
-    if not isinstance(raw, str) or letter.upper() not in ("A", "F") or not where.strip():
-        problems.add(keys, f"invalid unit {text!r}; expected 'A PAR' or 'F STP/SC'", "start-unit")
-        return None
-    unit_type = UnitType(letter.upper())
+    """A starting unit, written in the canonical form (:meth:`Unit.parse`) only."""
     try:
-        loc = Location.parse(where)
-    except ValueError:
-        problems.add(keys, f"invalid location in {text!r}", "start-unit")
+        unit = Unit.parse(raw if isinstance(raw, str) else repr(raw), power)
+    except ValueError as exc:
+        problems.add(keys, str(exc), "start-unit")
         return None
-    province = provinces.get(loc.province)
+    province = provinces.get(unit.province)
     if province is None:
-        problems.add(keys, f"unknown province {loc.province!r} in {text!r}", "unknown-province")
+        problems.add(keys, f"unknown province {unit.province!r} in {raw!r}", "unknown-province")
         return None
-    if unit_type is UnitType.ARMY:
-        ok = province.type in (ProvinceType.LAND, ProvinceType.COAST) and loc.coast is None
-    elif province.type is ProvinceType.SEA:
-        ok = loc.coast is None
-    else:
-        ok = province.type is ProvinceType.COAST and (
-            loc.coast in province.coasts if province.coasts else loc.coast is None
-        )
-    if not ok:
-        what = "a fleet" if unit_type is UnitType.FLEET else "an army"
-        if unit_type is UnitType.FLEET and province.coasts and loc.coast is None:
-            choices = " or ".join(f"F {loc.province}/{c}" for c in province.coasts)
-            message = f"a fleet in {loc.province} needs its coast: {choices}"
-        else:
-            message = f"{what} cannot stand on {loc} ({province.type})"
+    problem = province.placement_problem(unit.type, unit.location)
+    if problem is not None:
+        # The loader's messages carry their fix inline, as its other checks do.
+        message = problem.message if problem.hint is None else f"{problem.message}; {problem.hint}"
         problems.add(keys, message, "start-unit")
         return None
-    return Unit(power, unit_type, loc)
+    return unit
 
 
 def available_maps() -> list[str]:

@@ -11,6 +11,13 @@ resolver ask; the graphs inside it are private. Load maps with
 True
 >>> m.lookup("St. Petersburg")
 ('STP',)
+>>> str(m.read_unit("f stp(sc)", "Russia"))
+'F STP/SC'
+
+Every reader of units and places written as text (position, case, jDip and saved-game files)
+goes through :meth:`GameMap.read_unit`, :meth:`GameMap.read_location` or
+:meth:`GameMap.unit_problem`, and reports the :class:`PlaceProblem` it gets back with its own
+file, line, column and code.
 """
 
 from __future__ import annotations
@@ -18,14 +25,12 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
-import networkx as nx
-
 from adjudicator.base.model import Location, Unit, UnitType
+from adjudicator.board import graph
 from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
 
 
@@ -59,6 +64,43 @@ class Province:
         names = self.names.get(lang) or self.names.get(DEFAULT_LANGUAGE) or (self.id,)
         return names[0]
 
+    def locations(self, unit_type: UnitType) -> tuple[Location, ...]:
+        """Where a unit of ``unit_type`` may stand here (its coasts, for a fleet in a province
+        with named coasts); empty if the unit can never be here."""
+        if unit_type is UnitType.ARMY:
+            ok = self.type in (ProvinceType.LAND, ProvinceType.COAST)
+            return (Location(self.id),) if ok else ()
+        if self.type not in (ProvinceType.SEA, ProvinceType.COAST):
+            return ()
+        if self.coasts:
+            return tuple(Location(self.id, c) for c in self.coasts)
+        return (Location(self.id),)
+
+    def placement_problem(self, unit_type: UnitType, location: Location) -> PlaceProblem | None:
+        """Why a unit of ``unit_type`` cannot stand exactly on ``location`` of this province
+        (``None`` if it can): the map loader's check of starting units, and the last step of
+        every reader of units (:meth:`GameMap.read_unit`, :meth:`GameMap.unit_problem`)."""
+        if location.coast is not None and location.coast not in self.coasts:
+            return _unknown_coast(self, location.coast, unit_type)
+        options = self.locations(unit_type)
+        if location in options:
+            return None
+        if not options:
+            if self.type is ProvinceType.IMPASSABLE:
+                message = f"{self.id} is impassable"
+            elif unit_type is UnitType.ARMY:
+                message = f"an army cannot stand in the sea {self.id}"
+            else:
+                message = f"a fleet cannot stand in the inland {self.id}"
+            return PlaceProblem(PlaceProblemKind.CANNOT_STAND, message, unit_type=unit_type)
+        kind, message = (
+            (PlaceProblemKind.ARMY_COAST, f"an army stands in {self.id}, not on a coast")
+            if unit_type is UnitType.ARMY
+            else (PlaceProblemKind.MISSING_COAST, f"a fleet in {self.id} needs its coast")
+        )
+        problem = PlaceProblem(kind, message, options=options, unit_type=unit_type)
+        return replace(problem, hint=f"write {problem.choices}")
+
 
 @dataclass(frozen=True, slots=True)
 class Power:
@@ -77,7 +119,68 @@ class Power:
         return self.adjectives.get(lang) or self.adjectives.get(DEFAULT_LANGUAGE) or self.name
 
 
+class PlaceProblemKind(StrEnum):
+    """Why a unit or a place written as text cannot be read (:class:`PlaceProblem`)."""
+
+    SYNTAX = "syntax"
+    """Not a unit: no ``A``, ``F``, ``Army`` or ``Fleet`` first, or no place after it."""
+    UNKNOWN_PROVINCE = "unknown-province"
+    AMBIGUOUS_PROVINCE = "ambiguous-province"
+    UNKNOWN_COAST = "unknown-coast"
+    """A coast word the map does not know, or a coast the province does not have."""
+    MISSING_COAST = "missing-coast"
+    """A fleet in a province with named coasts, written without its coast."""
+    ARMY_COAST = "army-coast"
+    """An army written on a coast. Only the check of canonical units refuses it; the readers of
+    hand-written text drop the coast, since armies ignore coasts."""
+    CANNOT_STAND = "cannot-stand"
+    """An army at sea, a fleet inland, any unit in an impassable province."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceProblem:
+    """Why a unit or a place could not be read, as a value rather than an exception: each reader
+    (positions, case files, jDip files, saved games, map files) turns it into a diagnostic with
+    its own file, line, column and code."""
+
+    kind: PlaceProblemKind
+    message: str
+    """Lower case, quoting what is wrong: ``unknown province 'Pariss'``."""
+    hint: str | None = None
+    """A way out: ``did you mean 'PAR' (Paris)?``, ``write F SPA/NC or F SPA/SC``."""
+    offset: int = 0
+    """Where the fault starts in the text read: the place, for a problem of its province or
+    coast; ``0`` for a problem of the unit as a whole."""
+    options: tuple[Location, ...] = ()
+    """Where the unit may stand in that province, when it may stand there at all."""
+    unit_type: UnitType | None = None
+    suggestion: str | None = None
+    """The province an unknown name most likely meant (the hint names it)."""
+
+    @property
+    def choices(self) -> str:
+        """:attr:`options` written as units: ``F STP/NC or F STP/SC``."""
+        prefix = "" if self.unit_type is None else f"{self.unit_type!s} "
+        return " or ".join(f"{prefix}{option!s}" for option in self.options)
+
+
+def _unknown_coast(province: Province, coast: str, unit_type: UnitType | None) -> PlaceProblem:
+    has = f"it has {', '.join(province.coasts)}" if province.coasts else "it has no named coasts"
+    options = () if unit_type is None else province.locations(unit_type)
+    problem = PlaceProblem(
+        PlaceProblemKind.UNKNOWN_COAST,
+        f"unknown coast {coast!r} of {province.id}; {has}",
+        options=options,
+        unit_type=unit_type,
+    )
+    return replace(problem, hint=f"write {problem.choices}") if options else problem
+
+
 _WORDS = re.compile(r"[\s\-]+")
+_UNIT_TEXT = re.compile(r"(?i)\s*(a|f|army|fleet)\s+(\S.*?)\s*")
+"""A unit written by hand: its type, then its place (``Fleet St. Petersburg (south coast)``)."""
+_PLACE_TEXT = re.compile(r"\s*([^/()]+?)\s*(?:/\s*([^/()]+?)|\(\s*([^/()]+?)\s*\))?\s*")
+"""A place: a province, then a coast after ``/`` or in brackets (``stp/sc``, ``Spain (nc)``)."""
 
 
 class GameMap:
@@ -120,7 +223,8 @@ class GameMap:
         self._names = _NameIndex(self)
         self._codes: dict[tuple[str, str], str] = {}
         self._word_limits: dict[str, int] = {}
-        self._graph = self._build_graph()
+        self._unit_texts: dict[str, dict[str, tuple[UnitType, Location]]] = {}
+        self._borders = self._build_borders()
 
     # ----------------------------------------------------------------- provinces
     def __repr__(self) -> str:
@@ -152,16 +256,7 @@ class GameMap:
         """Where a unit of ``unit_type`` may stand in this province (its coasts for a fleet in a
         multi-coast province); empty if the unit can never be there."""
         province = self.provinces.get(province_id)
-        if province is None:
-            return ()
-        if unit_type is UnitType.ARMY:
-            ok = province.type in (ProvinceType.LAND, ProvinceType.COAST)
-            return (Location(province_id),) if ok else ()
-        if province.type not in (ProvinceType.SEA, ProvinceType.COAST):
-            return ()
-        if province.coasts:
-            return tuple(Location(province_id, c) for c in province.coasts)
-        return (Location(province_id),)
+        return () if province is None else province.locations(unit_type)
 
     def is_valid_location(self, location: Location, unit_type: UnitType) -> bool:
         """Whether a unit of this type may stand exactly here (a fleet needs its coast)."""
@@ -202,24 +297,18 @@ class GameMap:
 
     def province_neighbours(self, province_id: str) -> frozenset[str]:
         """Provinces sharing a border with this one, for any unit type."""
-        return (
-            frozenset(self._graph.neighbors(province_id))
-            if province_id in self._graph
-            else frozenset()
-        )
+        return self._borders.get(province_id, frozenset())
 
     def distances_from(self, sources: Iterable[str]) -> dict[str, int]:
         """Steps from the nearest of ``sources`` to every province, over every border (land and
         sea alike), as the 2023 civil-disorder rule counts them. No sources, no distances; an
-        unknown province id is a :class:`KeyError` (networkx's own errors must not leak)."""
+        unknown province id is a :class:`KeyError`; an impassable source is no source."""
         wanted = set(sources)
         unknown = sorted(wanted - set(self.provinces))
         if unknown:
             raise KeyError(f"unknown province {', '.join(unknown)}")
-        start = {pid for pid in wanted if pid in self._graph}
-        if not start:
-            return {}
-        return dict(nx.multi_source_dijkstra_path_length(self._graph, start, weight=None))
+        borders = self._borders
+        return graph.distances(sorted(wanted & borders.keys()), borders.__getitem__)
 
     def distances_by_unit(self, sources: Iterable[str], unit_type: UnitType) -> dict[str, int]:
         """Steps from the nearest of ``sources`` to every province, moving as ``unit_type`` would
@@ -233,7 +322,7 @@ class GameMap:
                 edges.setdefault(a.province, set()).update(b.province for b in bs)
             for a2, bs2 in self._fleet.items():
                 edges.setdefault(a2.province, set()).update(b.province for b in bs2)
-        return _bfs(edges, sources)
+        return graph.distances(sources, lambda province: edges.get(province, ()))
 
     # ----------------------------------------------------------------- names
     def lookup(self, name: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
@@ -297,26 +386,126 @@ class GameMap:
         best = min(own, key=lambda n: (len(n), n))
         return best.upper() if len(fold_name(best)) <= 4 else best
 
+    # ----------------------------------------------------------------- units and places as text
+    def read_unit(self, text: str, power: str, lang: str = DEFAULT_LANGUAGE) -> Unit | PlaceProblem:
+        """A unit of ``power`` as people write it: the canonical ``F STP/SC`` (what ``str()``
+        writes, read at the cost of one dictionary look-up), or any case, any name of the
+        province in ``lang``, ``Army``/``Fleet``, and a coast after ``/`` or in brackets, as a
+        code or a word. An army's coast is dropped, since armies ignore coasts, but it must be
+        one the province has. Every reader of units in position, case, jDip and saved-game
+        files comes here; what is wrong comes back as a :class:`PlaceProblem` for the caller to
+        report in its own terms.
+
+        >>> from adjudicator.board.load import load_map
+        >>> m = load_map("standard")
+        >>> str(m.read_unit("Fleet St. Petersburg (south coast)", "Russia"))
+        'F STP/SC'
+        >>> problem = m.read_unit("F STP", "Russia")
+        >>> problem.message
+        'a fleet in STP needs its coast'
+        >>> problem.hint
+        'write F STP/NC or F STP/SC'
+        """
+        canonical = self._canonical_units(lang).get(text)
+        if canonical is not None:
+            return Unit(power, *canonical)
+        match = _UNIT_TEXT.fullmatch(text)
+        if match is None:
+            return PlaceProblem(
+                PlaceProblemKind.SYNTAX,
+                f"invalid unit {text!r}: expected a form like 'A PAR' or 'F STP/SC'",
+            )
+        unit_type = UnitType(match[1][0].upper())
+        location = self._read_place(match[2], lang, match.start(2), unit_type)
+        if isinstance(location, PlaceProblem):
+            return location
+        if unit_type is UnitType.ARMY:
+            location = location.bare
+        problem = self.provinces[location.province].placement_problem(unit_type, location)
+        return Unit(power, unit_type, location) if problem is None else problem
+
+    def read_location(self, text: str, lang: str = DEFAULT_LANGUAGE) -> Location | PlaceProblem:
+        """A place as people write it (``STP/SC``, ``stp(sc)``, ``Spain (north coast)``), with
+        no unit to say whether it may stand there; a coast must be one the province has."""
+        return self._read_place(text, lang, 0, None)
+
+    def read_province(self, text: str, lang: str = DEFAULT_LANGUAGE) -> str | PlaceProblem:
+        """The id of the one province that ``text`` names in ``lang`` (its id, a name, an
+        alias); an unknown name comes back with the closest name as a hint."""
+        found = self.lookup(text, lang)
+        if len(found) == 1:
+            return found[0]
+        name = text.strip()
+        if found:
+            return PlaceProblem(
+                PlaceProblemKind.AMBIGUOUS_PROVINCE,
+                f"ambiguous province {name!r}: {' or '.join(found)}",
+            )
+        close = self.suggest(name, lang, limit=1)
+        problem = PlaceProblem(PlaceProblemKind.UNKNOWN_PROVINCE, f"unknown province {name!r}")
+        if not close:
+            return problem
+        hint = f"did you mean {close[0]!r} ({self.provinces[close[0]].name(lang)})?"
+        return replace(problem, hint=hint, suggestion=close[0])
+
+    def unit_problem(self, unit: Unit) -> PlaceProblem | None:
+        """Why a unit read in the canonical form (:meth:`Unit.parse
+        <adjudicator.base.model.Unit.parse>`) cannot stand on this map, or ``None``. Stricter
+        than :meth:`read_unit`: an army written on a coast is a problem."""
+        province = self.provinces.get(unit.province)
+        if province is None:
+            return PlaceProblem(
+                PlaceProblemKind.UNKNOWN_PROVINCE, f"unknown province {unit.province!r}"
+            )
+        return province.placement_problem(unit.type, unit.location)
+
+    def _read_place(
+        self, text: str, lang: str, offset: int, unit_type: UnitType | None
+    ) -> Location | PlaceProblem:
+        match = _PLACE_TEXT.fullmatch(text)
+        province_text, coast_text = (match[1], match[2] or match[3]) if match else (text, None)
+        pid = self.read_province(province_text, lang)
+        if isinstance(pid, PlaceProblem):
+            return replace(pid, offset=offset)
+        if coast_text is None:
+            return Location(pid)
+        province = self.provinces[pid]
+        coast = self.lookup_coast(coast_text, lang)
+        if coast is None or coast not in province.coasts:
+            return replace(_unknown_coast(province, coast_text, unit_type), offset=offset)
+        return Location(pid, coast)
+
+    def _canonical_units(self, lang: str) -> Mapping[str, tuple[UnitType, Location]]:
+        """``A PAR``, ``F STP/NC``, ... -> type and location, for every place a unit may stand
+        whose id reads as itself in ``lang`` (German reads ``TYR`` as the Tyrrhenian Sea): what
+        position files and ``str()`` write, read without parsing."""
+        table = self._unit_texts.get(lang)
+        if table is None:
+            table = {
+                f"{unit_type!s} {location!s}": (unit_type, location)
+                for pid, province in self.provinces.items()
+                if self.lookup(pid, lang) == (pid,)
+                for unit_type in UnitType
+                for location in province.locations(unit_type)
+            }
+            self._unit_texts[lang] = table
+        return table
+
     # ----------------------------------------------------------------- internals
-    def _build_graph(self) -> nx.Graph:  # type: ignore[type-arg]
-        graph: nx.Graph = nx.Graph()  # type: ignore[type-arg]
-        graph.add_nodes_from(p for p, prov in self.provinces.items() if prov.type != "impassable")
+    def _build_borders(self) -> dict[str, frozenset[str]]:
+        """Province -> the provinces across any of its borders, for any unit type; every
+        passable province is a key, a border counts from both sides."""
+        borders: dict[str, set[str]] = {
+            pid: set()
+            for pid, prov in self.provinces.items()
+            if prov.type is not ProvinceType.IMPASSABLE
+        }
         for table in (self._army, self._fleet):
             for a, bs in table.items():
-                graph.add_edges_from((a.province, b.province) for b in bs)
-        return graph
-
-
-def _bfs(edges: Mapping[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
-    dist = dict.fromkeys(sources, 0)
-    queue = deque(dist)
-    while queue:
-        here = queue.popleft()
-        for there in edges.get(here, ()):
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
+                for b in bs:
+                    borders.setdefault(a.province, set()).add(b.province)
+                    borders.setdefault(b.province, set()).add(a.province)
+        return {pid: frozenset(others) for pid, others in borders.items()}
 
 
 class _NameIndex:

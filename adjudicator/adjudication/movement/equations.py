@@ -31,6 +31,7 @@ from adjudicator.adjudication.resolver import BACKUP_RULES, Resolver
 from adjudicator.base.model import Order
 from adjudicator.base.rules import ConvoyDisruption, ConvoyPath, Rules
 from adjudicator.board.convoys import fleets_on_routes
+from adjudicator.board.graph import reaches
 from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Reason
 from adjudicator.state.position import Position
@@ -192,20 +193,15 @@ class Phase(PhaseIndex):
             # The 1971 rule: every fleet on some route must hold; a fleet that lies on no
             # route (6.F.12) does not matter.
             return all(res(f) for f in sorted(fleets_on_routes(self.map, origin, dest, fleets)))
-        frontier = [f for f in fleets if origin in reach[f]]
-        seen = set(frontier)
-        frontier.reverse()
-        while frontier:
-            fleet = frontier.pop()
-            if not res(fleet):
-                continue
-            if dest in reach[fleet]:
-                return True
-            for other in fleets:
-                if other not in seen and other in reach[fleet]:
-                    seen.add(other)
-                    frontier.append(other)
-        return False
+        if len(fleets) == 1:
+            # One fleet, and a route exists (checked above): it touches both ends.
+            return res(fleets[0])
+        return reaches(
+            [f for f in fleets if origin in reach[f]],
+            lambda fleet: [other for other in fleets if other in reach[fleet]],
+            lambda fleet: dest in reach[fleet],
+            enter=res,
+        )
 
     def head_to_head(self, origin: str, opp: str) -> bool:
         """Two units moving into each other's province, neither by convoy (§5.B.1; a coastal
