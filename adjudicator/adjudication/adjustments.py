@@ -14,15 +14,39 @@ from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import assert_never
 
 from adjudicator.adjudication.civil_disorder import removals
 from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.legality.codes import Normalised
 from adjudicator.adjudication.phases import adjustment_counts, advance
-from adjudicator.base.model import Build, Disband, Order, Unit, UnitType, Waive
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Unit,
+    UnitType,
+    Waive,
+)
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import (
+    Adjudication,
+    CivilDisorderRemoval,
+    Note,
+    OrderResult,
+    Outcome,
+    Reason,
+    Refusal,
+    Refused,
+    Removal,
+    UnusedBuilds,
+)
 from adjudicator.state.position import Position
 
 
@@ -42,7 +66,7 @@ def adjudicate_adjustments(
         by_power.setdefault(entry.power, []).append(entry)
 
     results: list[OrderResult] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     removed: list[Unit] = []
     built: list[Unit] = []
     for power in sorted(set(counts) | set(by_power)):
@@ -83,7 +107,7 @@ class _Power:
     game_map: GameMap
     rules: Rules
     results: list[OrderResult] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     built: list[Unit] = field(default_factory=list)
     removed: list[Unit] = field(default_factory=list)
 
@@ -99,8 +123,10 @@ class _Power:
                     used += self._waive(given, used)
                 case Disband():
                     self._remove(given, order)
+                case Hold() | Move() | Support() | Convoy() | Retreat():
+                    self._fail(given, Refusal.NOT_AN_ADJUSTMENT)
                 case _:
-                    self._fail(given, "not an adjustment order")
+                    assert_never(order)
         if self.delta > 0 and used < self.delta:
             self._waive_rest(self.delta - used)
         elif self.delta < 0 and len(self.removed) < -self.delta:
@@ -109,13 +135,13 @@ class _Power:
     def _build(self, given: Order, order: Build, used: int, sites: set[str]) -> int:
         province = order.location.province
         if self.delta <= 0:
-            self._fail(given, f"{self.power} has no builds")
+            self._fail(given, Refusal.NO_BUILDS)
             return 0
         if province in sites:
-            self._fail(given, f"a unit is already built in {province}")
+            self._fail(given, Refusal.SITE_TAKEN)
             return 0
         if used >= self.delta:
-            self._fail(given, f"{self.power} has only {_count(self.delta, 'build')}")
+            self._fail(given, Refusal.BUILDS_USED, self.delta)
             return 0
         sites.add(province)
         unit_type = order.unit_type or UnitType.ARMY
@@ -126,7 +152,7 @@ class _Power:
 
     def _waive(self, given: Order, used: int) -> int:
         if self.delta <= 0 or used >= self.delta:
-            self._fail(given, f"{self.power} has no build left to waive")
+            self._fail(given, Refusal.NO_BUILD_TO_WAIVE)
             return 0
         self.results.append(OrderResult(self.power, given, Outcome.SUCCEEDS))
         return 1
@@ -134,27 +160,29 @@ class _Power:
     def _remove(self, given: Order, order: Disband) -> None:
         unit = self.position.unit_at(order.location.province)
         if self.delta >= 0 or unit is None or unit.power != self.power:
-            self._fail(given, f"{self.power} has no removals to make")
+            self._fail(given, Refusal.NO_REMOVALS)
             return
         if unit in self.removed:
             # 6.J.2: the same unit twice counts once; the repeat is carried out already.
-            self.results.append(
-                OrderResult(self.power, given, Outcome.SUCCEEDS, message="already removed")
+            repeat = OrderResult(
+                self.power, given, Outcome.SUCCEEDS, detail=Removal.ALREADY_REMOVED
             )
+            self.results.append(repeat)
             return
         if len(self.removed) >= -self.delta:
-            self._fail(given, f"{self.power} owes only {_count(-self.delta, 'removal')}")
+            self._fail(given, Refusal.REMOVALS_MADE, -self.delta)
             return
         self.removed.append(unit)
         self.results.append(OrderResult(self.power, given, Outcome.SUCCEEDS))
 
-    def _fail(self, given: Order, message: str) -> None:
+    def _fail(self, given: Order, refusal: Refusal, allowed: int = 0) -> None:
+        refused = Refused(refusal, allowed)
         self.results.append(
-            OrderResult(self.power, given, Outcome.FAILS, Reason.NOT_ALLOWED, message=message)
+            OrderResult(self.power, given, Outcome.FAILS, Reason.NOT_ALLOWED, detail=refused)
         )
 
     def _waive_rest(self, unused: int) -> None:
-        self.notes.append(f"{self.power}: {_count(unused, 'unused build')} waived")
+        self.notes.append(UnusedBuilds(self.power, unused))
 
     def _civil_disorder(self, missing: int) -> None:
         remaining = [u for u in self.position.units_of(self.power) if u not in self.removed]
@@ -170,15 +198,10 @@ class _Power:
                     Disband(unit.type, unit.location),
                     Outcome.SUCCEEDS,
                     Reason.CIVIL_DISORDER,
-                    message="removed by civil disorder",
                 )
             )
-            self.notes.append(f"Civil disorder: {self.power} removes {unit}")
+            self.notes.append(CivilDisorderRemoval(self.power, unit))
 
 
 _PLACE = attrgetter("power", "location.province")
 """A position's order of units (one unit per province)."""
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -18,6 +18,7 @@ from operator import attrgetter
 from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
 from adjudicator.board.map import GameMap
 from adjudicator.board.tables import tables
+from adjudicator.state.outcomes import Victory
 from adjudicator.state.position import Position
 
 _POWER = attrgetter("power")
@@ -92,12 +93,12 @@ def ownership_updated(before: Position, after: Position) -> bool:
     return before.phase.season is Season.FALL and after.phase.season is not Season.FALL
 
 
-def victory_notes(game_map: GameMap, before: Position, after: Position) -> tuple[str, ...]:
-    """``Victory: <power>`` for each power at the victory threshold, when ``after`` follows a
+def victory_notes(game_map: GameMap, before: Position, after: Position) -> tuple[Victory, ...]:
+    """A :class:`Victory` for each power at the victory threshold, when ``after`` follows a
     Fall's ownership update (victory is never checked after Spring: ownership has not moved)."""
     if not ownership_updated(before, after):
         return ()
-    return tuple(f"Victory: {power}" for power in winners(game_map, after.supply_centers))
+    return tuple(Victory(power) for power in winners(game_map, after.supply_centers))
 
 
 def advance(

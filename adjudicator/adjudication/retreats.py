@@ -13,14 +13,28 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping
 from operator import attrgetter
+from typing import assert_never
 
 from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.legality.retreats import retreat_options
 from adjudicator.adjudication.phases import advance, victory_notes
-from adjudicator.base.model import Disband, Dislodgement, Location, Order, Retreat, Unit, UnitType
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Dislodgement,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Unit,
+    UnitType,
+    Waive,
+)
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason, Removal
 from adjudicator.state.position import Position
 
 
@@ -56,7 +70,7 @@ def adjudicate_retreats(
                 # Into its place among the sorted units: a retreat goes to an empty province.
                 insort(survivors, moved, key=_PLACE)
         else:
-            results.append(OrderResult(power, given, Outcome.SUCCEEDS, message="disbanded"))
+            results.append(OrderResult(power, given, Outcome.SUCCEEDS, detail=Removal.DISBANDED))
 
     next_position = advance(game_map, position, survivors, sorted_units=True)
     return Adjudication(
@@ -69,15 +83,22 @@ def adjudicate_retreats(
 
 def _retreat_orders(
     position: Position, checked: CheckedOrders
-) -> dict[str, tuple[str, Order, Order]]:
+) -> dict[str, tuple[str, Order, Retreat | Disband]]:
     """The valid Retreat/Disband orders of dislodged units (other kinds are the legality
     check's business; ignore them defensively rather than move a unit that is not retreating)."""
     dislodged = {d.unit.province for d in position.dislodged}
-    return {
-        pid: entry
-        for pid, entry in checked.valid.items()
-        if pid in dislodged and isinstance(entry[2], Retreat | Disband)
-    }
+    orders: dict[str, tuple[str, Order, Retreat | Disband]] = {}
+    for pid, (power, given, order) in checked.valid.items():
+        if pid not in dislodged:
+            continue
+        match order:
+            case Retreat() | Disband():
+                orders[pid] = (power, given, order)
+            case Hold() | Move() | Support() | Convoy() | Build() | Waive():
+                pass
+            case _:
+                assert_never(order)
+    return orders
 
 
 def _retreat(
@@ -96,7 +117,6 @@ def _retreat(
             Reason.RETREAT_COLLISION,
             cause=cause,
             cause_power=cause_power,
-            message=f"bounced with {cause}; disbanded",
         )
         return result, None
     # Armies never stand on a coast; a fleet keeps the coast the legality check settled.
@@ -120,17 +140,8 @@ def _unordered(
         position.standoffs,
         rules,
     )
-    if options:
-        return OrderResult(
-            unit.power, order, Outcome.SUCCEEDS, Reason.NO_ORDER, message="no order: disbanded"
-        )
-    return OrderResult(
-        unit.power,
-        order,
-        Outcome.SUCCEEDS,
-        Reason.DISBANDED,
-        message="no retreat possible: disbanded",
-    )
+    reason = Reason.NO_ORDER if options else Reason.DISBANDED
+    return OrderResult(unit.power, order, Outcome.SUCCEEDS, reason)
 
 
 _PLACE = attrgetter("power", "location.province")
@@ -138,8 +149,7 @@ _PLACE = attrgetter("power", "location.province")
 
 
 def _province(order: Order) -> str | None:
-    location: Location | None = getattr(order, "location", None)
-    return None if location is None else location.province
+    return None if isinstance(order, Waive) else order.location.province
 
 
 def _result_key(result: OrderResult) -> tuple[str, str]:

@@ -43,6 +43,7 @@ class PhaseType(StrEnum):
 
 
 _PHASE_CODE = re.compile(r"([SFW])(\d{1,5})([MRA])")
+_LOCATION = re.compile(r"([A-Z0-9]+)(?:/([A-Z0-9]+))?")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -109,11 +110,18 @@ class Location:
 
     @classmethod
     def parse(cls, text: str) -> Location:
-        """Read the canonical ``PROV`` or ``PROV/XC`` form (names are the map's business)."""
-        province, _, coast = text.strip().upper().partition("/")
-        if not province.isalnum() or (coast and not coast.isalnum()):
+        """Read the canonical ``PROV`` or ``PROV/XC`` form, the inverse of ``str()`` (any case,
+        surrounding spaces ignored); raise :class:`ValueError` quoting the text. Names and
+        other spellings are the map's business (:meth:`GameMap.read_location
+        <adjudicator.board.map.GameMap.read_location>`).
+
+        >>> Location.parse("stp/sc")
+        Location(province='STP', coast='SC')
+        """
+        match = _LOCATION.fullmatch(text.strip().upper())
+        if match is None:
             raise ValueError(f"invalid location {text!r}: expected a form like 'PAR' or 'STP/NC'")
-        return cls(province, coast or None)
+        return cls(match[1], match[2])
 
     @property
     def bare(self) -> Location:
@@ -137,6 +145,25 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.type!s} {self.location!s}"
+
+    @classmethod
+    def parse(cls, text: str, power: str) -> Unit:
+        """Read the canonical ``A PAR`` or ``F STP/NC`` form of a unit of ``power``, the inverse
+        of ``str()``: ``Unit.parse(str(unit), unit.power) == unit``. Raise :class:`ValueError`
+        quoting the text. Names, ``Army``/``Fleet`` and bracketed coasts are the map's business
+        (:meth:`GameMap.read_unit <adjudicator.board.map.GameMap.read_unit>`).
+
+        >>> unit = Unit.parse("f stp/sc", "Russia")
+        >>> unit.type, unit.location, str(unit)
+        (<UnitType.FLEET: 'F'>, Location(province='STP', coast='SC'), 'F STP/SC')
+        """
+        letter, _, place = text.strip().partition(" ")
+        try:
+            return cls(power, UnitType(letter.upper()), Location.parse(place))
+        except ValueError:
+            raise ValueError(
+                f"invalid unit {text!r}: expected a form like 'A PAR' or 'F STP/SC'"
+            ) from None
 
     @property
     def province(self) -> str:

@@ -8,10 +8,11 @@ input (missing file, malformed YAML, unknown map, bad arguments).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TextIO
 
 from adjudicator.base.errors import Diagnostic, InputError
@@ -23,6 +24,39 @@ from adjudicator.state.position import Position
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_UNUSABLE = 2
+
+
+class _KeysOf:
+    """The keys of a table in a higher module, as argparse ``choices``: the table is imported
+    only when argparse checks a value or prints help, so that ``adjudicator maps list`` does not
+    load the report layer or the languages just to build its parser."""
+
+    def __init__(self, table: Callable[[], Mapping[str, object]]) -> None:
+        self._table = table
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._table()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+
+def _report_formats() -> Mapping[str, object]:
+    from adjudicator.report.render import FORMATS
+
+    return FORMATS
+
+
+def _languages() -> Mapping[str, object]:
+    from adjudicator.lang.languages import LANGUAGES
+
+    return LANGUAGES
+
+
+_REPORT_FORMATS = _KeysOf(_report_formats)
+"""``adjudicate --format``: the report formats (``text``, ``json``, ``yaml``)."""
+_LANGUAGE_CODES = _KeysOf(_languages)
+"""``--lang``: the languages the package speaks (``en``, ``de``)."""
 
 
 def entry_point() -> None:
@@ -64,9 +98,9 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("orders", help="order file")
     check.add_argument("--position", "-p", help="position file (YAML or JSON); default: the start")
     check.add_argument("--map", "-m", help="map name or file (default: the position's map)")
-    check.add_argument("--format", "-f", choices=("text", "json"), default="text")
+    check.add_argument("--format", "-f", choices=tuple(_CHECK_FORMATS), default="text")
     check.add_argument(
-        "--lang", choices=("en", "de"), help="language of the order file (default: detected)"
+        "--lang", choices=_LANGUAGE_CODES, help="language of the order file (default: detected)"
     )
     check.add_argument(
         "--rules",
@@ -85,8 +119,8 @@ def _build_parser() -> argparse.ArgumentParser:
     adjudicate.add_argument("position", help="position file (YAML or JSON)")
     adjudicate.add_argument("orders", help="order file")
     adjudicate.add_argument("-o", "--output", help="write the next position to this file")
-    adjudicate.add_argument("--format", "-f", choices=("text", "json", "yaml"), default="text")
-    adjudicate.add_argument("--lang", choices=("en", "de"), help="language of orders and report")
+    adjudicate.add_argument("--format", "-f", choices=_REPORT_FORMATS, default="text")
+    adjudicate.add_argument("--lang", choices=_LANGUAGE_CODES, help="language of orders and report")
     adjudicate.add_argument(
         "--rules",
         "-r",
@@ -165,11 +199,50 @@ def _print_diagnostics(
 
 
 # ---------------------------------------------------------------------- commands
-_CHECK_SUMMARY = {
-    "en": "{path}: {orders} orders, {problems} {noun}",
-    "de": "{path}: {orders} Befehle, {problems} {noun}",
-}
-_PROBLEM_NOUNS = {"en": ("problem", "problems"), "de": ("Problem", "Probleme")}
+@dataclass(frozen=True, slots=True)
+class _CheckReport:
+    """What ``adjudicator check`` found in one order file."""
+
+    path: str
+    lang: str
+    orders: int
+    valid: int
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def _print_check_text(report: _CheckReport, out: TextIO) -> None:
+    """The diagnostics in the file's language (``Fehler``, ``Warnung`` in German), then a
+    summary line."""
+    from adjudicator.lang.languages import command_words, vocabulary
+
+    _print_diagnostics(report.diagnostics, out, vocabulary(report.lang).diagnostic_words())
+    words = command_words(report.lang)
+    summary = words.check_summary.format(
+        path=report.path,
+        orders=report.orders,
+        problems=len(report.diagnostics),
+        noun=words.problem_noun[len(report.diagnostics) != 1],
+    )
+    print(summary, file=out)
+
+
+def _print_check_json(report: _CheckReport, out: TextIO) -> None:
+    from adjudicator.report.render import dump_json
+
+    data = {
+        "file": report.path,
+        "language": report.lang,
+        "orders": report.orders,
+        "valid": report.valid,
+        "problems": [d.to_dict() for d in report.diagnostics],
+    }
+    print(dump_json(data), file=out, end="")
+
+
+_CHECK_FORMATS: Mapping[str, Callable[[_CheckReport, TextIO], None]] = MappingProxyType(
+    {"text": _print_check_text, "json": _print_check_json}
+)
+"""``check --format`` name -> its printer."""
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -187,26 +260,10 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         checked.results, parsed, game_map, args.orders, text.splitlines()
     )
     diagnostics.sort(key=lambda d: (d.line, d.column))
-    if args.format == "json":
-        report = {
-            "file": args.orders,
-            "language": parsed.lang,
-            "orders": len(parsed.orders),
-            "valid": len(checked.valid),
-            "problems": [d.to_dict() for d in diagnostics],
-        }
-        print(json.dumps(report, indent=2, ensure_ascii=False), file=out)
-    else:
-        from adjudicator.lang.vocabulary import vocabulary
-
-        words = vocabulary(parsed.lang).diagnostic_words()  # `Fehler`, `Warnung` in German
-        _print_diagnostics(diagnostics, out, words)
-        lang = parsed.lang if parsed.lang in _CHECK_SUMMARY else "en"
-        noun = _PROBLEM_NOUNS[lang][0 if len(diagnostics) == 1 else 1]
-        summary = _CHECK_SUMMARY[lang].format(
-            path=args.orders, orders=len(parsed.orders), problems=len(diagnostics), noun=noun
-        )
-        print(summary, file=out)
+    report = _CheckReport(
+        args.orders, parsed.lang, len(parsed.orders), len(checked.valid), tuple(diagnostics)
+    )
+    _CHECK_FORMATS[args.format](report, out)
     failed = any(d.severity is Severity.ERROR for d in diagnostics)
     return EXIT_FAILED if failed else EXIT_OK
 
@@ -220,7 +277,7 @@ def _illegal_diagnostics(
 ) -> list[Diagnostic]:
     """One diagnostic per illegal order, at the line and column where it was written, in the
     file's language."""
-    from adjudicator.lang.words import explain_illegal
+    from adjudicator.lang.languages import words_for
     from adjudicator.orders.write import format_order
 
     located = {id(p.order): p for p in parsed.orders}
@@ -230,7 +287,7 @@ def _illegal_diagnostics(
         line, column = (where.line, where.column) if where else (0, 0)
         message = result.message or f"illegal order {str(result.order)!r}"
         if parsed.lang != "en":
-            sentence = explain_illegal(result.code, message, parsed.lang)
+            sentence = words_for(parsed.lang).explain_illegal(result.code, message)
             message = f"{sentence}: '{format_order(result.order, game_map, parsed.lang)}'"
         source = source_lines[line - 1] if 0 < line <= len(source_lines) else None
         out.append(Diagnostic(message, result.code or "illegal", path, line, column, source))
@@ -247,7 +304,7 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
     text = _read_text(args.orders)
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
     if parsed.diagnostics:
-        from adjudicator.lang.vocabulary import vocabulary
+        from adjudicator.lang.languages import vocabulary
 
         vocab = vocabulary(parsed.lang)  # the file's language: `Fehler`, `Warnung` in German
         _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())

@@ -1,11 +1,20 @@
-"""The languages (layer 1): every word the package reads or writes, per language.
+"""The languages (layer 1): every word the package reads or writes, one module per language.
 
-Imports only :mod:`adjudicator.base`.
+Imports only :mod:`adjudicator.base`. Importing this package loads no language: the registry
+(``languages``) does, when asked.
 
 - ``fold``: :func:`~adjudicator.lang.fold.fold_name`, the lookup key of a name, and
   ``DEFAULT_LANGUAGE``.
-- ``vocabulary``: the words of the order language (keywords, phrases, seasons) and the parser's
-  messages, as :class:`~adjudicator.lang.vocabulary.Vocabulary` tables.
-- ``words``: the words of the results report and of the command line, as
-  :class:`~adjudicator.lang.words.Words` tables.
+- ``vocabulary``: the :class:`~adjudicator.lang.vocabulary.Vocabulary` class (the words of the
+  order language and the parser's messages) and the parser's problem codes.
+- ``words``: the :class:`~adjudicator.lang.words.Words` class (the words of the results report),
+  :class:`~adjudicator.lang.words.CommandWords` (the command line's), and the keys of their
+  sentence tables (``NoteKey``, ``WhyKey``, ``PhaseNoteKey``).
+- ``message_keys``: :class:`~adjudicator.lang.message_keys.MessageKey`, the keys of the short
+  messages of order results, which the core picks (kept apart so that it loads lightly).
+- ``language``: :class:`~adjudicator.lang.language.Language`, one language's tables in one value.
+- ``en``, ``de``: English and German, each a ``LANGUAGE`` with its order vocabulary, report words
+  and command-line words.
+- ``languages``: :data:`~adjudicator.lang.languages.LANGUAGES`, the registry by code, which
+  language detection, the ``--lang`` choices, ``vocabulary(lang)`` and ``words_for(lang)`` read.
 """

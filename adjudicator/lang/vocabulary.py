@@ -1,20 +1,24 @@
-"""The words of the order language, per language, and the problems the parser reports.
+"""The words of the order language: the :class:`Vocabulary` class, and the problems the parser
+reports.
 
 The grammar (``grammar/orders.lark``) declares keyword terminals (``HOLD``, ``SUPPORT``, ...) but
 spells none of them: a :class:`Vocabulary` maps the words of one language to those terminals. The
 parser re-types a word into a keyword only where the grammar accepts that keyword, so adding a
-language means adding a table here, never touching the grammar. A table also holds the
-language's articles, phrases of several words (``zieht sich zurück``), adjective endings, phase
-words (``Herbst 1901``) and the templates of every message the parser writes, so that a German
-file is answered in German.
+language means adding a table (in the language's module, :mod:`adjudicator.lang.en`,
+:mod:`adjudicator.lang.de`), never touching the grammar. A table also holds the language's
+articles, phrases of several words (``zieht sich zurück``), adjective endings, phase words
+(``Herbst 1901``) and the templates of every message the parser writes, so that a German file is
+answered in German.
 
->>> ENGLISH.keywords("Supports")
+>>> from adjudicator.lang import de, en
+>>> en.VOCABULARY.keywords("Supports")
 ('SUPPORT',)
->>> ENGLISH.keywords("Burgundy")
+>>> en.VOCABULARY.keywords("Burgundy")
 ()
->>> GERMAN.keywords("unterstützt")
+>>> de.VOCABULARY.keywords("unterstützt")
 ('SUPPORT',)
->>> GERMAN.say("unknown_province", text="Venedik", suggest=GERMAN.did_you_mean(["'Venedig'"]))
+>>> german = de.VOCABULARY
+>>> german.say("unknown_province", text="Venedik", suggest=german.did_you_mean(["'Venedig'"]))
 "Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'?"
 """
 
@@ -24,12 +28,11 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from types import MappingProxyType
 from typing import TypeVar
 
-from adjudicator.base.errors import InputError, Severity
+from adjudicator.base.errors import Severity
 from adjudicator.base.model import PhaseType, Season
-from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
+from adjudicator.lang.fold import fold_name
 
 
 class ParseCode(StrEnum):
@@ -85,188 +88,6 @@ def fold(word: str) -> str:
     return fold_name(word)
 
 
-_ENGLISH_MESSAGES: Mapping[str, str] = MappingProxyType(
-    {
-        # files and calls
-        "map_mismatch": (
-            "the position is on map {position!r} but the orders are read with map {map!r}"
-        ),
-        "expected_one": "expected one order, found {found} in {text!r}",
-        "found_none": "no order",
-        "found_many": "{count} orders",
-        # syntax
-        "unexpected_character": "unexpected character {char!r}: not part of any order",
-        "unexpected_end": "unexpected end of order{after}; expected {wanted}",
-        "after": " after {word!r}",
-        "unexpected": "unexpected {word!r}; expected {wanted}",
-        "unexpected_word": "unexpected word {word!r} after {head!r}{suggest}",
-        "nothing_more": "nothing more",
-        "or": " or ",
-        "did_you_mean": " — did you mean {choices}?",
-        # names
-        "unknown_province": "unknown province {text!r}{suggest}",
-        "ambiguous_province": "ambiguous province {text!r}: could be {choices}",
-        "suggested_province": "'{id}' ({name})",
-        "candidate_province": "'{id}' ({name})",
-        "power_not_province": (
-            "{text!r} is a power, not a province; a power header ends with ':' ({text}:)"
-        ),
-        "unknown_power": "unknown power {text!r}{suggest}",
-        "letter_label": (
-            "a power header ending in ')' is one letter of a power (E); {text!r} is none, "
-            "so write {text}:"
-        ),
-        "ambiguous_power": "ambiguous power {text!r}: could be {choices}",
-        "hint_powers": "the powers of this map are {powers}",
-        "foreign_adjective": "unknown power {text!r} before the unit; the word is ignored{suggest}",
-        "unknown_coast": "unknown coast {text!r}",
-        "hint_coasts": "{province} has the coasts {choices}",
-        "hint_no_coasts": "{province} has no named coasts",
-        "convoyed_fleet": "only armies are convoyed, but the convoy names a fleet",
-        "removal_sign_phase": (
-            "{sign!r} before a unit removes it, and removals belong to an adjustment phase; "
-            "this is none (or none is known)"
-        ),
-        "hint_removal_sign": (
-            "write the order without the sign, or give the phase (a position or a line "
-            "'Winter 1901') if a removal is meant"
-        ),
-        # phase lines
-        "phase": "{season} {year} ({kind})",
-        "unknown_season": "unknown season {word!r} in the phase line {text!r}",
-        "unknown_phase_kind": "unknown phase {word!r} in the phase line {text!r}",
-        "impossible_phase": (
-            "no such phase: {text!r}; adjustments happen in winter, movement and retreats "
-            "in spring or fall"
-        ),
-        "hint_seasons": "seasons: {words}",
-        "hint_kinds": "phases: {words}",
-        "hint_other_language": "in {language} {word!r} means {meaning}; pass --lang {lang}",
-        "phase_mismatch": "the orders are for {file} but the position is in {position}",
-        "ambiguous_phase": (
-            "{text!r} is read as {meaning} in {language}, the default language; in {other} "
-            "it means {other_meaning} (pass --lang {other_lang})"
-        ),
-        # printed diagnostics (Diagnostic.format) and the command line
-        "severity.error": "error",
-        "severity.warning": "warning",
-        "severity.hint": "hint",
-        "unreadable_left_out": "{path}: orders that cannot be read are left out (their units hold)",
-        # language names
-        "lang.en": "English",
-        "lang.de": "German",
-        # what the grammar expected, in plain words
-        "sign.WORD": "a province name",
-        "sign._SLASH": "a coast ('/nc')",
-        "sign._LPAR": "a coast ('(nc)')",
-        "sign._RPAR": "')'",
-        "sign._COLON": "':'",
-        "sign._LSQB": "'['",
-        "sign._RSQB": "']'",
-        "sign.PLUS": "'+' (build)",
-        "sign.STAR": "'*' (remove)",
-        "sign._LIST_MARK": "a list number ('1.')",
-        "sign.$END": "the end of the order",
-        "sign.DASH": "'-' (move)",
-        "group.unit_type": "a unit type",
-        "group.move": "a move",
-        "group.coast": "a coast ('/nc')",
-        "group.removal_sign": "a removal sign ('-', '*')",
-    }
-)
-
-_GERMAN_MESSAGES: Mapping[str, str] = MappingProxyType(
-    {
-        "map_mismatch": (
-            "Die Stellung gehört zur Karte {position!r}, die Befehle werden aber mit der Karte "
-            "{map!r} gelesen"
-        ),
-        "expected_one": "Genau ein Befehl erwartet, gefunden: {found} in {text!r}",
-        "found_none": "keiner",
-        "found_many": "{count} Befehle",
-        "unexpected_character": "Unerwartetes Zeichen {char!r}: gehört zu keinem Befehl",
-        "unexpected_end": "Unerwartetes Ende des Befehls{after}; erwartet: {wanted}",
-        "after": " nach {word!r}",
-        "unexpected": "Unerwartet: {word!r}; erwartet: {wanted}",
-        "unexpected_word": "Unerwartetes Wort {word!r} nach {head!r}{suggest}",
-        "nothing_more": "nichts mehr",
-        "or": " oder ",
-        "did_you_mean": " – meinten Sie {choices}?",
-        "unknown_province": "Unbekannte Provinz {text!r}{suggest}",
-        "ambiguous_province": "Mehrdeutige Provinz {text!r}: möglich sind {choices}",
-        "suggested_province": "'{name}'",
-        "candidate_province": "'{id}' ({name})",
-        "power_not_province": (
-            "{text!r} ist eine Macht, keine Provinz; eine Machtüberschrift endet mit ':' ({text}:)"
-        ),
-        "unknown_power": "Unbekannte Macht {text!r}{suggest}",
-        "letter_label": (
-            "Eine Machtüberschrift mit ')' ist ein Buchstabe einer Macht (E); {text!r} ist "
-            "keiner, also {text}: schreiben"
-        ),
-        "ambiguous_power": "Mehrdeutige Macht {text!r}: möglich sind {choices}",
-        "hint_powers": "die Mächte dieser Karte sind {powers}",
-        "foreign_adjective": (
-            "Unbekannte Macht {text!r} vor der Einheit; das Wort wird übergangen{suggest}"
-        ),
-        "unknown_coast": "Unbekannte Küste {text!r}",
-        "hint_coasts": "{province} hat die Küsten {choices}",
-        "hint_no_coasts": "{province} hat keine benannten Küsten",
-        "convoyed_fleet": "Nur Armeen werden konvoiert, der Konvoi nennt aber eine Flotte",
-        "removal_sign_phase": (
-            "{sign!r} vor einer Einheit baut sie ab, und Abbau gibt es nur in einer "
-            "Anpassungsphase; dies ist keine (oder keine bekannte)"
-        ),
-        "hint_removal_sign": (
-            "den Befehl ohne das Zeichen schreiben, oder die Phase angeben (eine Stellung oder "
-            "eine Zeile 'Winter 1901'), wenn ein Abbau gemeint ist"
-        ),
-        "phase": "{season} {year} ({kind})",
-        "unknown_season": "Unbekannte Jahreszeit {word!r} in der Phasenzeile {text!r}",
-        "unknown_phase_kind": "Unbekannte Phase {word!r} in der Phasenzeile {text!r}",
-        "impossible_phase": (
-            "Diese Phase gibt es nicht: {text!r}; Anpassungen finden im Winter statt, "
-            "Bewegungen und Rückzüge im Frühjahr oder Herbst"
-        ),
-        "hint_seasons": "Jahreszeiten: {words}",
-        "hint_kinds": "Phasen: {words}",
-        "hint_other_language": (
-            "auf {language} bedeutet {word!r} {meaning}; mit --lang {lang} lesen"
-        ),
-        "phase_mismatch": "Die Befehle gelten für {file}, die Stellung ist aber {position}",
-        "ambiguous_phase": (
-            "{text!r} wird in der Standardsprache {language} als {meaning} gelesen; auf {other} "
-            "hieße es {other_meaning} (--lang {other_lang})"
-        ),
-        "severity.error": "Fehler",
-        "severity.warning": "Warnung",
-        "severity.hint": "Hinweis",
-        "unreadable_left_out": (
-            "{path}: Befehle, die nicht gelesen werden können, bleiben unberücksichtigt "
-            "(ihre Einheiten halten)"
-        ),
-        "lang.en": "Englisch",
-        "lang.de": "Deutsch",
-        "sign.WORD": "ein Provinzname",
-        "sign._SLASH": "eine Küste ('/nk')",
-        "sign._LPAR": "eine Küste ('(nk)')",
-        "sign._RPAR": "')'",
-        "sign._COLON": "':'",
-        "sign._LSQB": "'['",
-        "sign._RSQB": "']'",
-        "sign.PLUS": "'+' (Aufbau)",
-        "sign.STAR": "'*' (Abbau)",
-        "sign._LIST_MARK": "eine Listennummer ('1.')",
-        "sign.$END": "das Ende des Befehls",
-        "sign.DASH": "'-' (ziehen)",
-        "group.unit_type": "eine Einheitenart",
-        "group.move": "ein Zug",
-        "group.coast": "eine Küste ('/nk')",
-        "group.removal_sign": "ein Abbauzeichen ('-', '*')",
-    }
-)
-
-
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
     """The words of one language: keywords, articles, phase words and message templates.
@@ -282,7 +103,8 @@ class Vocabulary:
     meanings: Mapping[str, str]
     """Terminal name -> what it does, in plain words (``hold``), for error messages."""
     messages: Mapping[str, str]
-    """Message key -> :meth:`str.format` template (every key of the English table)."""
+    """Message key -> :meth:`str.format` template; every language has every key (a test holds
+    each table to the English one)."""
     articles: tuple[str, ...] = ()
     """Words dropped before a place name (``the English Channel``, ``in die Irische See``)."""
     adjective_endings: tuple[str, ...] = ()
@@ -387,8 +209,7 @@ class Vocabulary:
     # ------------------------------------------------------------------ messages
     def say(self, key: str, **fields: object) -> str:
         """The message ``key`` in this language, its fields filled in."""
-        template = self.messages.get(key) or _ENGLISH_MESSAGES[key]
-        return template.format(**fields)
+        return self.messages[key].format(**fields)
 
     def either(self, items: Sequence[str]) -> str:
         """``a``, ``a or b``, ``a, b or c`` (``oder`` in German)."""
@@ -432,181 +253,6 @@ def _display(table: Mapping[str, _V], wanted: Callable[[_V], bool], default: str
         if len(word) > 1 and wanted(value):
             return word[:1].upper() + word[1:]
     return default
-
-
-ENGLISH = Vocabulary(
-    lang="en",
-    spellings={
-        "ARMY": ("A", "army"),
-        "FLEET": ("F", "fleet"),
-        "HOLD": ("H", "hold", "holds", "stand", "stands"),
-        "MOVE": ("M", "move", "moves", "attack", "attacks"),
-        "TO": ("to", "into"),
-        "SUPPORT": ("S", "support", "supports"),
-        "CONVOY": ("C", "convoy", "convoys", "T", "transport", "transports", "ferry", "ferries"),
-        "VIA": ("via",),
-        "BY": ("by",),
-        "RETREAT": ("R", "retreat", "retreats"),
-        "DISBAND": ("D", "disband", "disbands"),
-        "REMOVE": ("remove", "removes"),
-        "BUILD": ("B", "build", "builds"),
-        "WAIVE": ("waive", "waives", "W"),
-    },
-    meanings={
-        "ARMY": "army",
-        "FLEET": "fleet",
-        "HOLD": "hold",
-        "MOVE": "move",
-        "TO": "to",
-        "SUPPORT": "support",
-        "CONVOY": "convoy",
-        "VIA": "via",
-        "BY": "by",
-        "RETREAT": "retreat",
-        "DISBAND": "disband",
-        "REMOVE": "remove",
-        "BUILD": "build",
-        "WAIVE": "waive",
-    },
-    messages=_ENGLISH_MESSAGES,
-    articles=("the",),
-    seasons={
-        "S": (Season.SPRING, None),
-        "spring": (Season.SPRING, None),
-        "F": (Season.FALL, None),
-        "fall": (Season.FALL, None),
-        "autumn": (Season.FALL, None),
-        "W": (Season.WINTER, None),
-        "winter": (Season.WINTER, None),
-    },
-    phase_kinds={
-        "M": PhaseType.MOVEMENT,
-        "movement": PhaseType.MOVEMENT,
-        "moves": PhaseType.MOVEMENT,
-        "R": PhaseType.RETREAT,
-        "retreat": PhaseType.RETREAT,
-        "retreats": PhaseType.RETREAT,
-        "A": PhaseType.ADJUSTMENT,
-        "adjustment": PhaseType.ADJUSTMENT,
-        "adjustments": PhaseType.ADJUSTMENT,
-        # njudge writes the winter adjustments as F1901B.
-        "B": PhaseType.ADJUSTMENT,
-        "builds": PhaseType.ADJUSTMENT,
-    },
-)
-
-GERMAN = Vocabulary(
-    lang="de",
-    # German players keep the English order letters (notation.md §8), so the letters stay,
-    # except `T` (Türkei); `D` before a colon is Deutschland, and `W` in a phase line Winter.
-    spellings={
-        "ARMY": ("A", "Armee", "Heer"),
-        "FLEET": ("F", "Flotte"),
-        "HOLD": ("H", "hält", "halten", "steht", "stehen", "bleibt stehen", "Haltebefehl"),
-        "MOVE": ("zieht", "ziehen", "geht", "gehen", "bewegt", "marschiert", "M"),
-        "TO": ("nach", "zum", "zur", "in", "ins", "an", "ans", "über"),
-        "SUPPORT": ("S", "unterstützt", "unterstützen", "Unterstützung"),
-        "CONVOY": (
-            "C",
-            "konvoiert",
-            "konvoieren",
-            "Konvoi",
-            "geleitet",
-            "geleiten",
-            "begleitet",
-            "begleiten",
-            "transportiert",
-            "transportieren",
-        ),
-        "VIA": ("via",),
-        "BY": ("per",),
-        "RETREAT": ("R", "zieht sich zurück", "Rückzug", "zurückziehen"),
-        "DISBAND": ("D", "löst sich auf", "auflösen", "Auflösung"),
-        "REMOVE": ("Abbau", "abbauen", "baut ab"),
-        "BUILD": ("B", "Aufbau", "baut", "bauen"),
-        "WAIVE": ("verzichtet", "verzichten", "Verzicht", "waive", "W"),
-    },
-    meanings={
-        "ARMY": "Armee",
-        "FLEET": "Flotte",
-        "HOLD": "halten",
-        "MOVE": "ziehen",
-        "TO": "nach",
-        "SUPPORT": "unterstützen",
-        "CONVOY": "konvoieren",
-        "VIA": "via",
-        "BY": "per",
-        "RETREAT": "Rückzug",
-        "DISBAND": "auflösen",
-        "REMOVE": "Abbau",
-        "BUILD": "Aufbau",
-        "WAIVE": "verzichten",
-    },
-    messages=_GERMAN_MESSAGES,
-    articles=("der", "die", "das", "dem", "den", "des"),
-    adjective_endings=("e", "en", "er", "es", "em"),
-    seasons={
-        "F": (Season.SPRING, None),
-        "Frühjahr": (Season.SPRING, None),
-        "Frühling": (Season.SPRING, None),
-        "Sommer": (Season.SPRING, PhaseType.RETREAT),
-        "H": (Season.FALL, None),
-        "Herbst": (Season.FALL, None),
-        "Spätherbst": (Season.FALL, PhaseType.RETREAT),
-        "W": (Season.WINTER, None),
-        "Winter": (Season.WINTER, None),
-    },
-    phase_kinds={
-        "B": PhaseType.MOVEMENT,
-        "Bewegung": PhaseType.MOVEMENT,
-        "Bewegungen": PhaseType.MOVEMENT,
-        "Züge": PhaseType.MOVEMENT,
-        "M": PhaseType.MOVEMENT,
-        "R": PhaseType.RETREAT,
-        "Rückzug": PhaseType.RETREAT,
-        "Rückzüge": PhaseType.RETREAT,
-        "A": PhaseType.ADJUSTMENT,
-        "Anpassung": PhaseType.ADJUSTMENT,
-        "Anpassungen": PhaseType.ADJUSTMENT,
-    },
-    letters="äöüßÄÖÜẞ",
-    # German puts the particle of a separable verb at the end of the clause:
-    # `A Venedig greift Triest an`, `A Wien zieht sich nach Böhmen zurück`.
-    separable={
-        "MOVE": (
-            "greift … an",
-            "greifen … an",
-            "rückt … vor",
-            "rücken … vor",
-            "marschiert … ein",
-            "marschieren … ein",
-        ),
-        "RETREAT": (
-            "zieht sich … zurück",
-            "ziehen sich … zurück",
-            "zieht … zurück",
-            "ziehen … zurück",
-            "weicht … aus",
-            "weichen … aus",
-        ),
-    },
-)
-
-VOCABULARIES: dict[str, Vocabulary] = {"en": ENGLISH, "de": GERMAN}
-"""Language code -> its vocabulary."""
-
-"""The language of a file that shows no evidence of its language."""
-
-
-def vocabulary(lang: str | None) -> Vocabulary:
-    """The vocabulary of ``lang`` (English for ``None``); :class:`InputError` if there is none."""
-    found = VOCABULARIES.get(lang or DEFAULT_LANGUAGE)
-    if found is None:
-        known = ", ".join(sorted(VOCABULARIES))
-        raise InputError.single(
-            f"no order vocabulary for language {lang!r}; known languages: {known}", "language"
-        )
-    return found
 
 
 # Terminals listed as one item when several of them are expected together.
@@ -668,7 +314,7 @@ def describe_expected(terminals: Iterable[str], vocab: Vocabulary) -> str:
             done.update(group[0])
             continue
         sign = f"sign.{name}"
-        items.append(vocab.say(sign) if sign in _ENGLISH_MESSAGES else vocab.describe(name))
+        items.append(vocab.say(sign) if sign in vocab.messages else vocab.describe(name))
         done.add(name)
     if not items:
         return vocab.say("nothing_more")
@@ -681,7 +327,7 @@ def _short(terminal: str, vocab: Vocabulary) -> str:
     shown = {"_SLASH": "'/'", "_LPAR": "'('"}.get(terminal)
     if shown is not None:
         return shown
-    if f"sign.{terminal}" in _ENGLISH_MESSAGES:
+    if f"sign.{terminal}" in vocab.messages:
         return vocab.say(f"sign.{terminal}")
     words = vocab.spellings.get(terminal, (terminal.lower(),))
     return f"'{words[0]}'"

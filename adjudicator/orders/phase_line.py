@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from adjudicator.base.errors import Severity
 from adjudicator.base.model import Phase, PhaseType, Season
 from adjudicator.board.map import GameMap
-from adjudicator.lang.vocabulary import VOCABULARIES, ParseCode, Problem, Vocabulary, fold
+from adjudicator.lang.languages import LANGUAGES
+from adjudicator.lang.vocabulary import ParseCode, Problem, Vocabulary, fold
 
 _WORD = re.compile(r"[^\W\d_]+")
 _COMMENT = re.compile(r"#|//")
@@ -67,12 +68,12 @@ def detect_language(text: str, game_map: GameMap) -> str | None:
 @functools.lru_cache(maxsize=16)
 def _evidence(game_map: GameMap) -> dict[str, tuple[frozenset[str], str]]:
     """Language -> (the folded words only it knows, the letters only it uses)."""
-    words = {lang: _words_of(game_map, vocab) for lang, vocab in VOCABULARIES.items()}
+    words = {code: _words_of(game_map, lang.vocabulary) for code, lang in LANGUAGES.items()}
     shared = _shared_words(game_map)
     out: dict[str, tuple[frozenset[str], str]] = {}
     for lang, own in words.items():
         others = set().union(*(w for other, w in words.items() if other != lang))
-        out[lang] = (frozenset(own - others - shared), VOCABULARIES[lang].letters)
+        out[lang] = (frozenset(own - others - shared), LANGUAGES[lang].vocabulary.letters)
     return out
 
 
@@ -174,7 +175,7 @@ def ambiguous_phase(line: str, read: PhaseLine, vocab: Vocabulary) -> Problem | 
     """A warning when another language reads the same phase line as another phase."""
     if read.phase is None:
         return None
-    for other in VOCABULARIES.values():
+    for other in (lang.vocabulary for lang in LANGUAGES.values()):
         if other.lang == vocab.lang:
             continue
         theirs = read_phase_line(line, other)
@@ -194,7 +195,7 @@ def ambiguous_phase(line: str, read: PhaseLine, vocab: Vocabulary) -> Problem | 
 
 def _other_meaning(word: str, vocab: Vocabulary) -> str | None:
     """A hint when another language knows a season word this one does not (``H``, Herbst)."""
-    for other in VOCABULARIES.values():
+    for other in (lang.vocabulary for lang in LANGUAGES.values()):
         if other.lang == vocab.lang:
             continue
         entry = {fold(k): v for k, v in other.seasons.items()}.get(fold(word))

@@ -48,6 +48,7 @@ from adjudicator.base.errors import (
 )
 from adjudicator.base.model import Order, Phase
 from adjudicator.board.map import GameMap
+from adjudicator.lang.languages import vocabulary
 from adjudicator.lang.vocabulary import (
     AMBIGUOUS_CODES,
     ParseCode,
@@ -55,7 +56,6 @@ from adjudicator.lang.vocabulary import (
     Vocabulary,
     describe_expected,
     fold,
-    vocabulary,
 )
 from adjudicator.orders.phase_line import (
     ambiguous_phase,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from adjudicator.base.errors import Severity
 from adjudicator.base.model import (
@@ -478,9 +479,15 @@ def unit_in(position: Position, province: str) -> Unit | None:
 
 def order_power(order: Order, position: Position | None) -> str | None:
     """The power an order without a label belongs to, according to the position."""
-    if position is None or isinstance(order, Waive):
+    if position is None:
         return None
-    if isinstance(order, Build):
-        return position.owner(order.location.province)
-    unit = unit_in(position, order.location.province)
-    return unit.power if unit is not None else None
+    match order:
+        case Waive():
+            return None
+        case Build():
+            return position.owner(order.location.province)
+        case Hold() | Move() | Support() | Convoy() | Retreat() | Disband():
+            unit = unit_in(position, order.location.province)
+            return unit.power if unit is not None else None
+        case _:
+            assert_never(order)

@@ -2,13 +2,18 @@
 
 Every failed order says why in words a player understands, naming the unit that bounced it, the
 attack that cut it or the unit that dislodged it, from
-:class:`~adjudicator.state.outcomes.OrderResult`'s ``reason``, ``cause`` and ``cause_power``; the
-resolver's ``message`` fills in where the report cannot say more itself.
+:class:`~adjudicator.state.outcomes.OrderResult`'s ``reason``, ``cause``, ``cause_power``,
+``code`` and ``detail``. Where no such sentence says more, the result's short message in the
+report's language does (a refused build: "Germany has only 1 build."). An illegal order is
+explained by its code in the report's language, or where the language has no sentence of its
+own (English), by the legality check's diagnostic; so no English sentence reaches a report in
+another language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import assert_never
 
 from adjudicator.base.model import (
     Build,
@@ -28,7 +33,7 @@ from adjudicator.base.model import (
 from adjudicator.lang.words import NoteKey, WhyKey
 from adjudicator.report.facts import OrderFact
 from adjudicator.report.names import Namer
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, Diagnosis, OrderResult, Outcome, Reason
 
 
 class OrderFacts:
@@ -62,7 +67,7 @@ class OrderFacts:
             cause=None if result.cause is None else str(result.cause),
             cause_power=result.cause_power,
             code=result.code,
-            message=result.message,
+            message=self._message(result),
             dislodged=dislodgement is not None,
         )
 
@@ -73,8 +78,8 @@ class OrderFacts:
         return found if found is not None and found.unit.power == result.power else None
 
     # ------------------------------------------------------------------ notes
-    def _notes(self, result: OrderResult, dislodgement: Dislodgement | None) -> tuple[str, ...]:
-        notes: list[str] = []
+    def _notes(self, result: OrderResult, dislodgement: Dislodgement | None) -> tuple[NoteKey, ...]:
+        notes: list[NoteKey] = []
         reason = result.reason
         if result.outcome is Outcome.ILLEGAL:
             notes.append(NoteKey.ILLEGAL)
@@ -115,8 +120,11 @@ class OrderFacts:
     def _illegal(self, result: OrderResult) -> str:
         code = f" [{result.code}]" if result.code else ""
         own = self.words.illegal.get(result.code or "")
-        engine = self._engine_message(result).strip().rstrip(".")
-        message = own or engine or str(result.order)
+        detail = result.detail
+        checker = ""
+        if isinstance(detail, Diagnosis) and self.words.legality_diagnostics:
+            checker = detail.text.strip().rstrip(".")
+        message = own or checker or str(result.order)
         text = self.words.why[WhyKey.ILLEGAL].format(
             code=code, message=message, order=str(result.order)
         )
@@ -143,22 +151,27 @@ class OrderFacts:
             for other in self.adj.results
         )
 
-    def _engine_message(self, result: OrderResult) -> str:
-        """The resolver's own explanation, when the report's language may print it."""
-        return result.message if self.words.engine_messages else ""
+    def _message(self, result: OrderResult) -> str:
+        """The result's short diagnostic in the report's language, naming powers, provinces and
+        orders as the report does; an illegal order's is its explanation (:meth:`_illegal`
+        says more)."""
+        detail = result.detail
+        if isinstance(detail, Diagnosis):
+            return self.words.explain_illegal(result.code, detail.text)
+        return result.message_in(self.words, self.names)
 
     def _failure(self, result: OrderResult, dislodgement: Dislodgement | None) -> str | None:
         reason = result.reason
         order = result.order
         cause = self._cause_unit(result)
-        message = self._engine_message(result)
+        message = self._message(result)
         if reason in (Reason.DISLODGED, Reason.NO_ORDER) and dislodgement is not None:
             return None  # the dislodgement line says it, naming the attacker
         if reason is Reason.NOT_ALLOWED:
             return self._not_allowed(result)
         if reason is Reason.VOID:
             return self._void(order)
-        if reason is Reason.BOUNCED and isinstance(order, Move | Retreat):
+        if reason in _BOUNCES and isinstance(order, Move | Retreat):
             if cause is None and message:
                 return sentence(message)
             return self._bounce(order, result.cause, cause)
@@ -179,13 +192,21 @@ class OrderFacts:
         return self._say(without, None, order=order)
 
     def _not_allowed(self, result: OrderResult) -> str:
-        if self._engine_message(result):
-            return sentence(result.message)
-        if isinstance(result.order, Build):
-            return self.words.why[WhyKey.NOT_ALLOWED_BUILD]
-        if isinstance(result.order, Disband):
-            return self.words.why[WhyKey.NOT_ALLOWED_REMOVE]
-        return self.words.why[WhyKey.NOT_ALLOWED]
+        message = self._message(result)
+        if message:
+            return sentence(message)  # the limit it broke, from the result's detail
+        order = result.order
+        match order:
+            case Build():
+                return self.words.why[WhyKey.NOT_ALLOWED_BUILD]
+            case Disband():
+                return self.words.why[WhyKey.NOT_ALLOWED_REMOVE]
+            case Waive():
+                return self.words.why[WhyKey.NOT_ALLOWED_WAIVE]
+            case Hold() | Move() | Support() | Convoy() | Retreat():
+                return self.words.why[WhyKey.NOT_ALLOWED]
+            case _:
+                assert_never(order)
 
     def _bounce(self, order: Move | Retreat, cause: Order | None, unit: Unit | None) -> str:
         dest = order.destination.province
@@ -212,7 +233,10 @@ class OrderFacts:
                 if unit is None:
                     return self._say(WhyKey.VOID_NO_UNIT, None, place=army)
                 return self._say(WhyKey.VOID_CONVOY, unit, place=dest)
-        return self.words.why[WhyKey.VOID]
+            case Hold() | Move() | Retreat() | Disband() | Build() | Waive():
+                return self.words.why[WhyKey.VOID]
+            case _:
+                assert_never(order)
 
     def _dislodged_by(self, dislodgement: Dislodgement) -> str:
         province = dislodgement.unit.province
@@ -241,15 +265,19 @@ class OrderFacts:
 
     def _disrupting_fleet(self, cause: Order) -> Unit | None:
         """The convoying fleet that was lost: the cause is its order or the attack on it."""
-        if isinstance(cause, Convoy):
-            return self.names.unit_at(cause.location.province)
-        if isinstance(cause, Move):
-            return self.names.unit_at(cause.destination.province)
-        return None
+        match cause:
+            case Convoy():
+                return self.names.unit_at(cause.location.province)
+            case Move():
+                return self.names.unit_at(cause.destination.province)
+            case Hold() | Support() | Retreat() | Disband() | Build() | Waive():
+                return None
+            case _:
+                assert_never(cause)
 
     def _say(
         self,
-        key: str,
+        key: WhyKey,
         unit: Unit | None,
         *,
         order: Order | None = None,
@@ -266,9 +294,11 @@ class OrderFacts:
         return sentence(self.words.why[key].format(**fields))
 
 
-_NOTE_OF_REASON: Mapping[Reason, str] = {
-    # The judges print every failed move as a bounce; the why line tells the kinds apart.
+_NOTE_OF_REASON: Mapping[Reason, NoteKey] = {
+    # The judges print every failed move or retreat as a bounce; the why line tells the kinds
+    # apart.
     Reason.BOUNCED: NoteKey.BOUNCE,
+    Reason.RETREAT_COLLISION: NoteKey.BOUNCE,
     Reason.LOST_HEAD_TO_HEAD: NoteKey.BOUNCE,
     Reason.NO_SELF_DISLODGEMENT: NoteKey.BOUNCE,
     Reason.DISLODGED: NoteKey.DISLODGED,
@@ -284,12 +314,15 @@ _NOTE_OF_REASON: Mapping[Reason, str] = {
 }
 
 _GENERIC_WHY = frozenset({WhyKey.BOUNCE, WhyKey.DISLODGED, WhyKey.CUT})
-"""Sentences that say less than a resolver's message would."""
+"""Sentences that say less than a result's message would."""
 
 _NOTES_ON_SUCCESS = frozenset({NoteKey.CIVIL_DISORDER, NoteKey.NO_ORDER})
 """Notes that mark an order the adjudicator made up rather than a failure."""
 
-_WHY_OF_REASON: Mapping[Reason, tuple[str | None, str]] = {
+_BOUNCES = frozenset({Reason.BOUNCED, Reason.RETREAT_COLLISION})
+"""Reasons explained by naming the unit that went for the same place."""
+
+_WHY_OF_REASON: Mapping[Reason, tuple[WhyKey | None, WhyKey]] = {
     # reason -> (sentence naming the causing unit, sentence without one)
     Reason.LOST_HEAD_TO_HEAD: (WhyKey.HEAD_TO_HEAD, WhyKey.BOUNCE),
     Reason.NO_SELF_DISLODGEMENT: (WhyKey.OWN_UNIT, WhyKey.BOUNCE),
@@ -299,6 +332,7 @@ _WHY_OF_REASON: Mapping[Reason, tuple[str | None, str]] = {
     Reason.DISRUPTED: (None, WhyKey.DISRUPTED),
     Reason.CONVOY_PARADOX: (None, WhyKey.PARADOX),
     Reason.BOUNCED: (None, WhyKey.BOUNCE),
+    Reason.RETREAT_COLLISION: (None, WhyKey.RETREAT_BOUNCE),
 }
 
 

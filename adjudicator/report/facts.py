@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from adjudicator.base.model import Location, Phase, Unit
+from adjudicator.lang.words import NoteKey
 from adjudicator.state.outcomes import Outcome, Reason
 
 
@@ -24,14 +25,17 @@ class OrderFact:
     """The judge long form without power and full stop (``Army Vienna -> Galicia``)."""
     outcome: Outcome
     reason: Reason
-    notes: tuple[str, ...]
-    """:class:`~adjudicator.lang.words.NoteKey` values, printed as ``(*bounce, dislodged*)``."""
+    notes: tuple[NoteKey, ...]
+    """Printed as ``(*bounce, dislodged*)`` in the report's words; JSON and YAML give the keys."""
     why: tuple[str, ...]
     """Sentences explaining a failure (or a dislodgement)."""
     cause: str | None
     cause_power: str | None
     code: str | None
     message: str
+    """The result's short diagnostic in the report's language (empty where the outcome and reason
+    say it all): in English ``OrderResult.message``, with the powers by their English names
+    (which are their ids on the shipped maps)."""
     dislodged: bool
 
 
@@ -81,3 +85,4 @@ class ReportFacts:
     standoffs: tuple[str, ...]
     ownership: OwnershipFact | None
     notes: tuple[str, ...]
+    """The notes about the phase as a whole, in the report's words."""

@@ -1,9 +1,10 @@
 """Naming things in a report: powers, provinces, coasts, units and orders in the judges'
-long form, in the words of one language table."""
+long form (and in the short form a language reads back), in the words of one language table."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import assert_never
 
 from adjudicator.base.model import (
     Build,
@@ -23,6 +24,7 @@ from adjudicator.base.model import (
 )
 from adjudicator.board.map import GameMap
 from adjudicator.lang.words import Words
+from adjudicator.orders.write import format_order
 from adjudicator.state.outcomes import OrderResult, Reason
 from adjudicator.state.position import Position
 
@@ -65,6 +67,14 @@ class Namer:
     def province(self, pid: str) -> str:
         province = self.map.provinces.get(pid)
         return province.name(self.words.lang) if province else pid
+
+    def code(self, pid: str) -> str:
+        """A province in the short form of this language (German ``TIR`` for Tyrolia)."""
+        return self.map.code(pid, self.words.lang)
+
+    def short(self, order: Order) -> str:
+        """An order in the short form that reads back to it in this language."""
+        return format_order(order, self.map, self.words.lang)
 
     def place(self, location: Location) -> str:
         name = self.province(location.province)
@@ -165,7 +175,8 @@ class Namer:
                 return w.disband.format(unit=me)
             case Build():
                 return self._adjustment(w.build, w.build_unknown, unit, order.location)
-        raise AssertionError(f"unhandled order {order!r}")  # pragma: no cover
+            case _:
+                assert_never(order)
 
     def _adjustment(
         self,

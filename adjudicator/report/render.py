@@ -2,10 +2,11 @@
 
 :func:`report_data` gathers the plain facts of an :class:`~adjudicator.state.outcomes.Adjudication`
 (every order with its outcome, reason, cause and an explanation; the dislodged units and where
-they may retreat; standoffs; centre ownership and adjustments after a Fall); :func:`render_report`
-prints them. The text layout is the results mail of the play-by-email judges (njudge, DPjudge),
-which mapping tools parse, with one addition: under every failed order an indented line says why
-in plain words. JSON and YAML carry the same facts as the text.
+they may retreat; standoffs; centre ownership and adjustments after a Fall; the notes about the
+phase), each in the words of one language; :func:`render_report` prints them with one of the
+renderers in :data:`FORMATS`. The text layout is the results mail of the play-by-email judges
+(njudge, DPjudge), which mapping tools parse, with one addition: under every failed order an
+indented line says why in plain words. JSON and YAML carry the same facts as the text.
 
 >>> from adjudicator.board.load import load_map
 >>> from adjudicator.base.model import Hold, Location, Phase, UnitType
@@ -26,56 +27,83 @@ The next phase will be Movement for Fall of 1901.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, assert_never
 
 import yaml
 
-from adjudicator.adjudication.phases import (
-    adjustment_counts,
-    ownership_updated,
-    victory_notes,
-    winners,
-)
+from adjudicator.adjudication.phases import adjustment_counts, ownership_updated, winners
+from adjudicator.base.model import Order
 from adjudicator.board.map import GameMap
-from adjudicator.lang.words import words_for
+from adjudicator.lang.languages import words_for
+from adjudicator.lang.words import PhaseNoteKey
 from adjudicator.report.explain import OrderFacts
 from adjudicator.report.facts import CountFact, DislodgedFact, OrderFact, OwnershipFact, ReportFacts
 from adjudicator.report.names import Namer
-from adjudicator.state.outcomes import Adjudication
-
-FORMATS = ("text", "json", "yaml")
+from adjudicator.report.text import layout
+from adjudicator.state.outcomes import (
+    Adjudication,
+    CircularMovement,
+    CivilDisorderRemoval,
+    ConvoyParadox,
+    Note,
+    UnusedBuilds,
+    Victory,
+)
 
 __all__ = [
     "FORMATS",
     "ReportFacts",
     "collect",
+    "dump_json",
+    "dump_yaml",
     "facts_to_data",
     "render_report",
     "report_data",
 ]
+
+Renderer = Callable[[ReportFacts, Namer], str]
+"""Prints a report's facts; the :class:`Namer` names powers and places for a layout that needs
+more than the facts' own words."""
+
+
+def dump_json(data: Any) -> str:
+    """Plain data as the JSON this package prints: indented, letters unescaped, a final
+    newline."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def dump_yaml(data: Any) -> str:
+    """Plain data as the YAML this package prints, keys in their given order."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+FORMATS: Mapping[str, Renderer] = MappingProxyType(
+    {
+        "text": layout,
+        "json": lambda facts, _names: dump_json(facts_to_data(facts)),
+        "yaml": lambda facts, _names: dump_yaml(facts_to_data(facts)),
+    }
+)
+"""Report format name -> its renderer; the command line's ``--format`` offers these names."""
 
 
 # ---------------------------------------------------------------------- public API
 def render_report(
     adjudication: Adjudication, game_map: GameMap, *, fmt: str = "text", lang: str = "en"
 ) -> str:
-    """The results report of one adjudicated phase as ``text``, ``json`` or ``yaml``.
+    """The results report of one adjudicated phase in the format ``fmt`` (a name in
+    :data:`FORMATS`: ``text``, ``json``, ``yaml``).
 
     The text is the judges' results-mail layout; JSON and YAML are :func:`report_data`.
     Raises :class:`ValueError` for an unknown format.
     """
-    if fmt not in FORMATS:
+    renderer = FORMATS.get(fmt)
+    if renderer is None:
         raise ValueError(f"unknown report format {fmt!r}; expected one of {', '.join(FORMATS)}")
     facts = collect(adjudication, game_map, lang=lang)
-    if fmt == "text":
-        from adjudicator.report.text import layout
-
-        return layout(facts, Namer(game_map, words_for(lang), adjudication.position))
-    data = facts_to_data(facts)
-    if fmt == "json":
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return renderer(facts, Namer(game_map, words_for(lang), adjudication.position))
 
 
 def report_data(
@@ -121,7 +149,7 @@ def _order_data(fact: OrderFact) -> dict[str, Any]:
         "long": fact.long,
         "outcome": str(fact.outcome),
         "reason": fact.reason.value or None,
-        "notes": list(fact.notes),
+        "notes": [str(note) for note in fact.notes],
         "why": list(fact.why),
         "cause": fact.cause,
         "cause_power": fact.cause_power,
@@ -151,6 +179,7 @@ def collect(adjudication: Adjudication, game_map: GameMap, *, lang: str = "en") 
     phase = adjudication.position.phase
     nxt = adjudication.next_position.phase
     facts = OrderFacts(adjudication, names)
+    ownership = _ownership(adjudication, game_map)
     results = sorted(adjudication.results, key=names.result_key)
     orders = [facts.fact(r) for r in results]
     return ReportFacts(
@@ -163,8 +192,8 @@ def collect(adjudication: Adjudication, game_map: GameMap, *, lang: str = "en") 
         orders=tuple(orders),
         dislodged=tuple(_dislodged_facts(adjudication, names)),
         standoffs=tuple(sorted(adjudication.standoffs)),
-        ownership=_ownership(adjudication, game_map),
-        notes=_notes(adjudication, game_map),
+        ownership=ownership,
+        notes=_notes(adjudication, names, ownership),
     )
 
 
@@ -209,10 +238,50 @@ def _ownership(adjudication: Adjudication, game_map: GameMap) -> OwnershipFact |
     return OwnershipFact(centers, unowned, tuple(counts), winners(game_map, nxt.supply_centers))
 
 
-def _notes(adjudication: Adjudication, game_map: GameMap) -> tuple[str, ...]:
-    """The adjudicator's notes, less the victory notes the ownership block words itself."""
-    victory = set(victory_notes(game_map, adjudication.position, adjudication.next_position))
-    return tuple(n for n in adjudication.notes if n not in victory)
+def _notes(
+    adjudication: Adjudication, names: Namer, ownership: OwnershipFact | None
+) -> tuple[str, ...]:
+    """The notes about the phase in the report's words, less the victories the ownership block
+    announces itself."""
+    announced = frozenset(ownership.winners) if ownership is not None else frozenset()
+    return tuple(
+        word_note(note, names)
+        for note in adjudication.notes
+        if not (isinstance(note, Victory) and note.power in announced)
+    )
+
+
+def word_note(note: Note, names: Namer) -> str:
+    """One note about a phase in the words of ``names``' language."""
+    words = names.words
+    templates = words.phase_notes
+    match note:
+        case UnusedBuilds(power=power, count=count):
+            key = PhaseNoteKey.UNUSED_BUILD if count == 1 else PhaseNoteKey.UNUSED_BUILDS
+            return templates[key].format(power=names.power(power), count=count)
+        case CivilDisorderRemoval(power=power, unit=unit):
+            return templates[PhaseNoteKey.CIVIL_DISORDER].format(
+                power=names.power(power),
+                unit=names.unit_words(power, unit, unit.location),
+                short=str(unit),
+            )
+        case Victory(power=power):
+            return templates[PhaseNoteKey.VICTORY].format(power=names.power(power))
+        case CircularMovement(orders=orders):
+            return templates[PhaseNoteKey.CIRCULAR_MOVEMENT].format(
+                orders=_short_orders(orders, names)
+            )
+        case ConvoyParadox(rule=rule, orders=orders):
+            return templates[PhaseNoteKey.CONVOY_PARADOX].format(
+                rule=words.paradox_rules[rule], orders=_short_orders(orders, names)
+            )
+        case _:
+            assert_never(note)
+
+
+def _short_orders(orders: tuple[Order, ...], names: Namer) -> str:
+    """Orders in the short form of the report's language (German writes Tyrolia ``TIR``)."""
+    return ", ".join(names.short(order) for order in orders)
 
 
 def _power_order(game_map: GameMap, powers: Mapping[str, object]) -> list[str]:

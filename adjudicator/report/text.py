@@ -39,7 +39,7 @@ def layout(facts: ReportFacts, names: Namer) -> str:
 def _order_lines(fact: OrderFact, names: Namer, words: Words) -> list[str]:
     line = words.order_line.format(power=names.power(fact.power), order=fact.long)
     if fact.notes:
-        notes = words.note_separator.join(words.notes.get(n, n) for n in fact.notes)
+        notes = words.note_separator.join(words.notes[n] for n in fact.notes)
         line += words.note.format(notes=notes)
     return [line, *(words.why_indent + why for why in fact.why)]
 

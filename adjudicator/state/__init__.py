@@ -6,5 +6,9 @@ Imports the layers below (base, lang, board).
   standoffs, centres) and its YAML/JSON files.
 - ``outcomes``: :class:`~adjudicator.state.outcomes.Adjudication`, every order's
   :class:`~adjudicator.state.outcomes.OrderResult` with its
-  :class:`~adjudicator.state.outcomes.Outcome` and :class:`~adjudicator.state.outcomes.Reason`.
+  :class:`~adjudicator.state.outcomes.Outcome`, :class:`~adjudicator.state.outcomes.Reason` and
+  :data:`~adjudicator.state.outcomes.Detail` (a refusal, a disband, a lost convoy, the paradox
+  rule, the legality check's diagnosis), and the typed notes about a phase
+  (:data:`~adjudicator.state.outcomes.Note`). Results are facts: their short message is worded
+  on demand, in English by default, with the words of :mod:`adjudicator.lang`.
 """

@@ -19,7 +19,6 @@ from __future__ import annotations
 import difflib
 import json
 import operator
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,10 +27,10 @@ from typing import Any
 import yaml
 
 from adjudicator.base.errors import MapError, PositionError
-from adjudicator.base.model import Dislodgement, Location, Phase, PhaseType, Season, Unit, UnitType
+from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
 from adjudicator.base.sources import Keys, Problems, load_yaml, read_source
 from adjudicator.board.load import load_map
-from adjudicator.board.map import GameMap
+from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
 
 _KEYS = ("map", "phase", "units", "dislodged", "standoffs", "supply_centers")
 
@@ -261,8 +260,16 @@ def _parse(text: str, path: str) -> object:
 
 
 _START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
-_COAST_SPLIT = re.compile(r"\s*[/(]\s*")
-_UNIT = re.compile(r"(?i)(a|f|army|fleet)\s+(\S.*)")
+_UNIT_CODES = {
+    PlaceProblemKind.SYNTAX: "unit",
+    PlaceProblemKind.UNKNOWN_PROVINCE: "unknown-province",
+    PlaceProblemKind.AMBIGUOUS_PROVINCE: "unknown-province",
+    PlaceProblemKind.UNKNOWN_COAST: "unit-location",
+    PlaceProblemKind.MISSING_COAST: "missing-coast",
+    PlaceProblemKind.ARMY_COAST: "unit-location",
+    PlaceProblemKind.CANNOT_STAND: "unit-location",
+}
+"""The diagnostic code of each problem with a unit (``docs/positions.md`` lists them)."""
 
 
 class _Reader:
@@ -352,65 +359,22 @@ class _Reader:
     def province(self, raw: object, game_map: GameMap, keys: Keys) -> str | None:
         """A province id from an id or a name (``STP``, ``St. Petersburg``)."""
         text = str(raw).strip() if isinstance(raw, str | int) else ""
-        found = game_map.lookup(text) if text else ()
-        if len(found) == 1:
-            return found[0]
         if not text:
             self.fail(keys, f"expected a province, not {raw!r}", "unknown-province")
             return None
-        close = game_map.suggest(text)
-        hint = (
-            f"did you mean {close[0]!r} ({game_map.province(close[0]).name()})?" if close else None
-        )
-        self.fail(keys, f"unknown province {text!r}", "unknown-province", hint)
-        return None
+        found = game_map.read_province(text)
+        if isinstance(found, PlaceProblem):
+            self.fail(keys, found.message, "unknown-province", found.hint)
+            return None
+        return found
 
     def unit(self, power: str, raw: object, game_map: GameMap, keys: Keys) -> Unit | None:
-        match = _UNIT.fullmatch(raw.strip()) if isinstance(raw, str) else None
-        if match is None:
-            self.fail(
-                keys,
-                f"invalid unit {raw!r}; expected a form like 'A PAR' or 'F STP/SC'",
-                "unit",
-            )
-            return None
-        unit_type = UnitType(match.group(1)[0].upper())
-        place, *coast_text = _COAST_SPLIT.split(match.group(2).rstrip(") "), maxsplit=1)
-        pid = self.province(place, game_map, keys)
-        if pid is None:
-            return None
-        coast = None
-        if coast_text:
-            coast = game_map.lookup_coast(coast_text[0])
-            if coast is None:
-                self.fail(keys, f"unknown coast {coast_text[0]!r} in {raw!r}", "unit-location")
-                return None
-        loc = Location(pid, coast if unit_type is UnitType.FLEET else None)
-        if game_map.is_valid_location(loc, unit_type):
-            return Unit(power, unit_type, loc)
-        options = game_map.locations(pid, unit_type)
-        province = game_map.province(pid)
-        if options and coast is None:
-            choices = " or ".join(f"{unit_type} {o}" for o in options)
-            self.fail(
-                keys,
-                f"{raw!r}: a fleet in {pid} needs its coast",
-                "missing-coast",
-                f"write {choices}",
-            )
-        elif options:
-            self.fail(
-                keys,
-                f"{raw!r}: {pid} has no coast {coast}",
-                "unit-location",
-                f"write {' or '.join(f'{unit_type} {o}' for o in options)}",
-            )
-        elif province.type == "impassable":
-            self.fail(keys, f"{raw!r}: {pid} is impassable", "unit-location")
-        elif unit_type is UnitType.ARMY:
-            self.fail(keys, f"{raw!r}: an army cannot stand in the sea {pid}", "unit-location")
-        else:
-            self.fail(keys, f"{raw!r}: a fleet cannot stand in the inland {pid}", "unit-location")
+        found = game_map.read_unit(raw if isinstance(raw, str) else repr(raw), power)
+        if isinstance(found, Unit):
+            return found
+        syntax = found.kind is PlaceProblemKind.SYNTAX  # its message quotes the text already
+        message = found.message if syntax else f"{raw!r}: {found.message}"
+        self.fail(keys, message, _UNIT_CODES[found.kind], found.hint)
         return None
 
     # ------------------------------------------------------------------ sections

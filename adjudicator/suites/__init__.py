@@ -11,7 +11,8 @@ the same values. The loader is strict: an unknown key, a misspelt province, an u
 column.
 
 - ``model``: the values (cases, steps, expectations).
-- ``load`` and ``nodes``: the strict YAML loader; ``names``: province and key words of case files.
+- ``load`` and ``nodes``: the strict YAML loader (units and places are read through the map);
+  ``names``: did-you-mean for the key words of case files.
 - ``jdip`` and ``jdip_orders``: the jDip DATC text format.
 - ``run``: running cases through the adjudicator (the adjudicating function is a parameter, so
   the comparison can be tested on its own).

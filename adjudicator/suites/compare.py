@@ -6,9 +6,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import assert_never
 
-from adjudicator.base.model import Dislodgement, Location, Order, Support, Unit, Waive
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Dislodgement,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Unit,
+    Waive,
+)
 from adjudicator.base.rules import Rules
 from adjudicator.state.outcomes import Adjudication, OrderResult
 from adjudicator.suites.model import Case, CaseOrder, CaseStatus, ExpectedDislodgement, Step
@@ -78,17 +90,27 @@ def _find_result(
 def _untyped(order: Order) -> Order:
     """The order without unit types and without the ordered unit's coast (which the engine may
     fill in or drop when it normalises)."""
-    if isinstance(order, Waive):
-        return order
-    changes: dict[str, Any] = {"unit_type": None, "location": order.location.bare}
-    if isinstance(order, Support):
-        changes["target_type"] = None
-    return dataclasses.replace(order, **changes)
+    match order:
+        case Waive():
+            return order
+        case Support():
+            return dataclasses.replace(
+                order, unit_type=None, location=order.location.bare, target_type=None
+            )
+        case Hold() | Move() | Convoy() | Retreat() | Disband() | Build():
+            return dataclasses.replace(order, unit_type=None, location=order.location.bare)
+        case _:
+            assert_never(order)
 
 
 def _unit_key(order: Order) -> str | None:
-    location = getattr(order, "location", None)
-    return location.province if isinstance(location, Location) else None
+    match order:
+        case Waive():
+            return None
+        case Hold() | Move() | Support() | Convoy() | Retreat() | Disband() | Build():
+            return order.location.province
+        case _:
+            assert_never(order)
 
 
 def _describe(result: OrderResult) -> str:

@@ -68,11 +68,10 @@ from adjudicator.base.model import (
 from adjudicator.base.rules import Rules
 from adjudicator.base.sources import Problems, read_source
 from adjudicator.board.load import load_map
-from adjudicator.board.map import GameMap
+from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
 from adjudicator.state.position import Position
-from adjudicator.suites.jdip_orders import JdipOrderError, parse_jdip_location, parse_jdip_order
+from adjudicator.suites.jdip_orders import JdipOrderError, parse_jdip_order
 from adjudicator.suites.model import Case, CaseOrder, Expectation, ExpectedDislodgement, Step
-from adjudicator.suites.names import resolve_province, split_location
 
 __all__ = ["JdipOrderError", "load_jdip", "loads_jdip", "parse_jdip_order"]
 
@@ -176,14 +175,21 @@ class _Reader:
         self.block: _Block | None = None
         self.section: str | None = None
 
-    def problem(self, line: _Line, message: str, code: str, token: str | None = None) -> None:
+    def problem(
+        self,
+        line: _Line,
+        message: str,
+        code: str,
+        token: str | None = None,
+        hint: str | None = None,
+    ) -> None:
         column = 1
         if token:
             found = line.raw.find(token)
             column = found + 1 if found >= 0 else len(line.raw) - len(line.raw.lstrip()) + 1
         else:
             column = len(line.raw) - len(line.raw.lstrip()) + 1
-        self.problems.at(line.number, column, message, code)
+        self.problems.at(line.number, column, message, code, hint)
 
     @property
     def map(self) -> GameMap:
@@ -314,23 +320,23 @@ class _Reader:
         return None
 
     def unit(self, line: _Line, power: str, kind: str, place: str) -> Unit | None:
-        unit_type = UnitType(kind.upper())
-        try:
-            location = parse_jdip_location(place, self.map)
-        except JdipOrderError as exc:
-            self.problem(line, str(exc), "jdip-province", place)
-            return None
-        if unit_type is UnitType.ARMY:
-            location = location.bare
-        if not self.map.is_valid_location(location, unit_type):
-            options = self.map.locations(location.province, unit_type)
-            if unit_type is UnitType.FLEET and location.coast is None and len(options) > 1:
-                message = f"F {place} needs a coast: {' or '.join(str(o) for o in options)}"
-            else:
-                message = f"a unit {kind} {place} cannot stand there"
-            self.problem(line, message, "jdip-unit", place)
-            return None
-        return Unit(power, unit_type, location)
+        found = self.map.read_unit(f"{kind} {place}", power)
+        if isinstance(found, Unit):
+            return found
+        match found.kind:
+            case PlaceProblemKind.MISSING_COAST:
+                options = " or ".join(str(o) for o in found.options)
+                self.problem(line, f"F {place} needs a coast: {options}", "jdip-unit", place)
+            case (
+                PlaceProblemKind.SYNTAX
+                | PlaceProblemKind.CANNOT_STAND
+                | PlaceProblemKind.ARMY_COAST
+            ):
+                message = f"{kind} {place}: {found.message}"
+                self.problem(line, message, "jdip-unit", place, found.hint)
+            case _:
+                self.problem(line, found.message, "jdip-province", place, found.hint)
+        return None
 
     def matching(
         self, lines: Sequence[_Line], pattern: re.Pattern[str], expected: str
@@ -359,7 +365,8 @@ class _Reader:
         out: dict[str, list[str]] = {}
         for line, match in self.matching(lines, _OWNER_LINE, "expected 'Power: A xxx'"):
             power = self.power(line, match.group(1))
-            pid = resolve_province(split_location(match.group(3))[0], self.map)
+            place = self.map.read_location(match.group(3))
+            pid = None if isinstance(place, PlaceProblem) else place.province
             if pid is None or pid not in self.map.supply_centers:
                 self.problem(
                     line,

@@ -26,8 +26,7 @@ from adjudicator.base.model import (
     UnitType,
     Waive,
 )
-from adjudicator.board.map import GameMap
-from adjudicator.suites.names import resolve_coast, resolve_province, split_location
+from adjudicator.board.map import GameMap, PlaceProblem
 
 __all__ = ["JdipOrderError", "parse_jdip_location", "parse_jdip_order"]
 
@@ -139,15 +138,8 @@ def _unit_type(letter: str | None) -> UnitType | None:
 def parse_jdip_location(token: str, game_map: GameMap) -> Location:
     """A location such as ``spa/nc``, ``stp(sc)`` or ``nat``; :class:`JdipOrderError` if the
     map does not know it."""
-    province_text, coast_text = split_location(token)
-    pid = resolve_province(province_text, game_map)
-    if pid is None:
-        close = game_map.suggest(province_text)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise JdipOrderError(f"unknown province {province_text!r}{hint}")
-    if coast_text is None:
-        return Location(pid)
-    coast = resolve_coast(coast_text, pid, game_map)
-    if coast is None:
-        raise JdipOrderError(f"unknown coast {coast_text!r} of {pid}")
-    return Location(pid, coast)
+    found = game_map.read_location(token)
+    if isinstance(found, PlaceProblem):
+        suggestion = f" (did you mean {found.suggestion!r}?)" if found.suggestion else ""
+        raise JdipOrderError(found.message + suggestion)
+    return found

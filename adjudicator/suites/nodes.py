@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from adjudicator.base.errors import CaseFileError
-from adjudicator.base.model import Dislodgement, Location, Phase, Unit, UnitType
+from adjudicator.base.model import Dislodgement, Phase, Unit
 from adjudicator.base.sources import Problems
-from adjudicator.board.map import GameMap
-from adjudicator.suites.names import close_match, resolve_coast, resolve_province, split_location
+from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
+from adjudicator.suites.names import close_match
 
 __all__ = ["BadNode", "NodeReader"]
 
@@ -101,63 +101,35 @@ class NodeReader:
         hint = f"did you mean {close!r}?" if close else f"powers are: {', '.join(game_map.powers)}"
         raise self.bad(key, f"unknown power {name!r}", "case-power", hint)
 
-    def province(self, node: Node, token: str, game_map: GameMap, column_offset: int = 0) -> str:
-        pid = resolve_province(token, game_map)
-        if pid is not None:
-            return pid
-        found = game_map.lookup(token)
-        line = node.start_mark.line + 1
-        column = node.start_mark.column + 1 + column_offset
-        if len(found) > 1:
-            self.problems.at(
-                line, column, f"ambiguous province {token!r}: {' or '.join(found)}", "case-province"
-            )
-        else:
-            close = game_map.suggest(token)
-            hint = f"did you mean {close[0]!r}?" if close else None
-            self.problems.at(line, column, f"unknown province {token!r}", "case-province", hint)
-        raise BadNode(token)
+    def province(self, node: Node, text: str, game_map: GameMap) -> str:
+        """The province of a place (``STP``, ``stp/nc``, ``St. Petersburg``), its coast, if
+        any, checked and dropped."""
+        found = game_map.read_location(text)
+        if isinstance(found, PlaceProblem):
+            raise self.misplaced(node, found)
+        return found.province
 
-    def location(
-        self, node: Node, text: str, game_map: GameMap, column_offset: int = 0
-    ) -> Location:
-        province_text, coast_text = split_location(text)
-        pid = self.province(node, province_text, game_map, column_offset)
-        if coast_text is None:
-            return Location(pid)
-        coast = resolve_coast(coast_text, pid, game_map)
-        if coast is None:
-            coasts = game_map.province(pid).coasts
-            choices = f"; it has {', '.join(coasts)}" if coasts else "; it has no named coasts"
-            line = node.start_mark.line + 1
-            column = node.start_mark.column + 1 + column_offset
-            message = f"unknown coast {coast_text!r} of {pid}{choices}"
-            self.problems.at(line, column, message, "case-province")
-            raise BadNode(message)
-        return Location(pid, coast)
+    def misplaced(self, node: Node, problem: PlaceProblem) -> BadNode:
+        """Record a problem with a province or coast, at its column inside ``node``."""
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1 + problem.offset
+        hint = f"did you mean {problem.suggestion!r}?" if problem.suggestion else problem.hint
+        self.problems.at(line, column, problem.message, "case-province", hint)
+        return BadNode(problem.message)
 
     def unit(self, node: Node, power: str, game_map: GameMap, where: str) -> Unit:
         text = self.scalar(node, where)
-        kind, _, place = text.partition(" ")
-        try:
-            unit_type = UnitType(kind.strip().upper())
-        except ValueError:
-            raise self.bad(
-                node,
-                f"{where}: invalid unit {text!r}; expected a form like 'A PAR' or 'F STP/SC'",
-                "case-unit",
-            ) from None
-        offset = len(text) - len(place.lstrip()) if place.strip() else 0
-        location = self.location(node, place.strip(), game_map, offset)
-        if unit_type is UnitType.ARMY and location.coast is not None:
-            location = location.bare
-        if not game_map.is_valid_location(location, unit_type):
-            options = game_map.locations(location.province, unit_type)
-            if unit_type is UnitType.FLEET and location.coast is None and len(options) > 1:
-                choices = " or ".join(f"F {o}" for o in options)
-                raise self.bad(node, f"{where}: {text!r} needs a coast: {choices}", "case-unit")
-            raise self.bad(node, f"{where}: a unit {text!r} cannot stand there", "case-unit")
-        return Unit(power, unit_type, location)
+        found = game_map.read_unit(text, power)
+        if isinstance(found, Unit):
+            return found
+        match found.kind:
+            case PlaceProblemKind.SYNTAX:
+                raise self.bad(node, f"{where}: {found.message}", "case-unit")
+            case PlaceProblemKind.MISSING_COAST:
+                message = f"{where}: {text!r} needs a coast: {found.choices}"
+                raise self.bad(node, message, "case-unit")
+            case PlaceProblemKind.CANNOT_STAND | PlaceProblemKind.ARMY_COAST:
+                raise self.bad(node, f"{where}: a unit {text!r} cannot stand there", "case-unit")
+        raise self.misplaced(node, found)
 
     def units(self, node: Node, game_map: GameMap, where: str) -> list[Unit]:
         out: list[Unit] = []
@@ -210,16 +182,16 @@ class NodeReader:
                     raise self.bad(entries["convoy"], "convoy: takes true or false", "case-shape")
                 by_convoy = flag in ("true", "yes")
             text = self.scalar(entries["from"], "from")
-            return self.province(entries["from"], split_location(text)[0], game_map), by_convoy
+            return self.province(entries["from"], text, game_map), by_convoy
         text = self.scalar(node, where)
-        return self.province(node, split_location(text)[0], game_map), False
+        return self.province(node, text, game_map), False
 
     def provinces(self, node: Node, game_map: GameMap, where: str) -> list[str]:
         out: list[str] = []
         for item in self.sequence(node, where):
             text = self.scalar(item, where)
             try:
-                out.append(self.province(item, split_location(text)[0], game_map))
+                out.append(self.province(item, text, game_map))
             except BadNode:
                 continue
         return out
@@ -233,7 +205,7 @@ class NodeReader:
             for item in self.sequence(value, f"supply_centers.{name}"):
                 text = self.scalar(item, "supply_centers")
                 try:
-                    pid = self.province(item, split_location(text)[0], game_map)
+                    pid = self.province(item, text, game_map)
                 except BadNode:
                     continue
                 if pid not in game_map.supply_centers:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.base.errors import InputError
-from adjudicator.base.model import Location, Order, Phase, PhaseType, Unit, UnitType
+from adjudicator.base.model import Order, Phase, PhaseType, Unit
 from adjudicator.base.rules import Rules
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
@@ -204,15 +204,14 @@ def _power(name: str, game_map: GameMap) -> str:
 
 
 def _unit(power: str, text: str, game_map: GameMap) -> Unit:
-    kind, _, place = text.strip().partition(" ")
+    """A unit of a saved game, which the ``diplomacy`` package writes in the canonical form."""
     try:
-        unit = Unit(power, UnitType(kind.upper()), Location.parse(place))
-    except ValueError:
-        unit = None
-    if unit is None or unit.location.province not in game_map.provinces:
-        raise InputError.single(
-            f"invalid unit {text!r} of {power}; expected a form like 'A PAR' or 'F STP/SC'", "unit"
-        )
+        unit = Unit.parse(text, power)
+    except ValueError as exc:
+        raise InputError.single(f"{power}: {exc}", "unit") from None
+    problem = game_map.unit_problem(unit)
+    if problem is not None:
+        raise InputError.single(f"{power}: {text!r}: {problem.message}", "unit", hint=problem.hint)
     return unit
 
 

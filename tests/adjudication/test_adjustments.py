@@ -15,10 +15,30 @@ from adjudicator.adjudication.adjustments import adjudicate_adjustments
 from adjudicator.adjudication.civil_disorder import removal_order, removals
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
 from adjudicator.adjudication.legality.codes import Normalised
-from adjudicator.base.model import Build, Disband, Location, Order, Phase, Unit, UnitType, Waive
+from adjudicator.base.model import (
+    Build,
+    Disband,
+    Hold,
+    Location,
+    Order,
+    Phase,
+    Unit,
+    UnitType,
+    Waive,
+)
 from adjudicator.base.rules import CivilDisorder, Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, Outcome, Reason
+from adjudicator.state.outcomes import (
+    Adjudication,
+    CivilDisorderRemoval,
+    Detail,
+    Outcome,
+    Reason,
+    Refusal,
+    Refused,
+    Removal,
+    UnusedBuilds,
+)
 from adjudicator.state.position import Position
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
@@ -100,7 +120,7 @@ def test_second_build_in_one_province_fails(standard: GameMap) -> None:
     adj = run(standard, pos, ("Russia", first), ("Russia", second))
     assert ("A MOS B", Outcome.SUCCEEDS, Reason.NONE) in outcomes(adj)
     assert units_of(adj) == {"Russia A WAR", "Russia F SEV", "Russia A MOS"}
-    assert adj.notes == ("Russia: 1 unused build waived",)
+    assert adj.notes == (UnusedBuilds("Russia", 1),)
     # Different builds in one province: the legality check rejects the later one.
     adj = run(standard, pos, ("Russia", first), ("Russia", build("A STP")), ("Russia", second))
     assert outcomes(adj) == [
@@ -162,7 +182,7 @@ def test_power_without_orders_waives_its_builds(standard: GameMap) -> None:
     pos = position({"Germany": ["A BER"]}, {"Germany": ["BER", "KIE", "MUN"]})
     adj = run(standard, pos)
     assert adj.results == ()
-    assert adj.notes == ("Germany: 2 unused builds waived",)
+    assert adj.notes == (UnusedBuilds("Germany", 2),)
     assert units_of(adj) == {"Germany A BER"}
 
 
@@ -207,7 +227,9 @@ def test_same_unit_removed_twice_counts_once(standard: GameMap) -> None:
         ("F LYO D", Outcome.SUCCEEDS, Reason.CIVIL_DISORDER),
     ]
     assert units_of(adj) == {"France A PIC"}
-    assert adj.notes == ("Civil disorder: France removes F LYO",)
+    assert adj.notes == (
+        CivilDisorderRemoval("France", Unit("France", UnitType.FLEET, Location("LYO"))),
+    )
     # Without the legality check merging them, the repeat is reported but counts once.
     adj = hand_made(standard, pos, ("France", remove("A PAR")), ("France", remove("A PAR")))
     assert [o for _, o, _ in outcomes(adj)] == [Outcome.SUCCEEDS] * 3
@@ -256,6 +278,68 @@ def test_waive_while_removing(standard: GameMap) -> None:
         ("WAIVE", Outcome.FAILS, Reason.NOT_ALLOWED),
         ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),
     ]
+
+
+# ------------------------------------------------------------------ what a result says
+
+
+def said(adj: Adjudication) -> list[tuple[str, Detail | None, str]]:
+    """Each result's order, detail and message, for the results that have a detail."""
+    return [(str(r.order), r.detail, r.message) for r in adj.results if r.detail is not None]
+
+
+def test_refused_builds_and_waives_name_the_limit(standard: GameMap) -> None:
+    one = position({"Germany": ["A BER", "A RUH"]}, {"Germany": ["BER", "KIE", "MUN"]})
+    orders: list[Order] = [build("A KIE"), build("A MUN"), Waive()]
+    assert said(run(standard, one, *(("Germany", o) for o in orders))) == [
+        ("A MUN B", Refused(Refusal.BUILDS_USED, 1), "Germany has only 1 build"),
+        ("WAIVE", Refused(Refusal.NO_BUILD_TO_WAIVE), "Germany has no build left to waive"),
+    ]
+    two = position({"Russia": ["A WAR", "F SEV"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
+    orders = [build("A MOS"), build("A STP"), Waive()]
+    assert said(run(standard, two, *(("Russia", o) for o in orders))) == [
+        ("WAIVE", Refused(Refusal.NO_BUILD_TO_WAIVE), "Russia has no build left to waive"),
+    ]
+    orders = [build("A MOS"), Waive(), build("A STP")]
+    assert said(run(standard, two, *(("Russia", o) for o in orders))) == [
+        ("A STP B", Refused(Refusal.BUILDS_USED, 2), "Russia has only 2 builds"),
+    ]
+
+
+def test_refused_removals_name_the_limit(standard: GameMap) -> None:
+    one = position({"France": ["A PAR", "A PIC"]}, {"France": ["PAR"]})
+    orders = [remove("A PIC"), remove("A PAR")]
+    assert said(run(standard, one, *(("France", o) for o in orders))) == [
+        ("A PAR D", Refused(Refusal.REMOVALS_MADE, 1), "France owes only 1 removal"),
+    ]
+    two = position({"France": ["A PAR", "A PIC", "A BUR"]}, {"France": ["PAR"]})
+    orders = [remove("A PIC"), remove("A BUR"), remove("A PAR")]
+    assert said(run(standard, two, *(("France", o) for o in orders))) == [
+        ("A PAR D", Refused(Refusal.REMOVALS_MADE, 2), "France owes only 2 removals"),
+    ]
+
+
+def test_refusals_the_legality_check_forestalls(standard: GameMap) -> None:
+    """Without the legality check, the adjustments still refuse what the power may not do."""
+    even = position({"Germany": ["A BER", "A RUH", "A MUN"]}, {"Germany": ["BER", "KIE", "MUN"]})
+    orders: list[Order] = [build("A KIE"), remove("A RUH"), Hold(UnitType.ARMY, Location("BER"))]
+    assert said(hand_made(standard, even, *(("Germany", o) for o in orders))) == [
+        ("A KIE B", Refused(Refusal.NO_BUILDS), "Germany has no builds"),
+        ("A RUH D", Refused(Refusal.NO_REMOVALS), "Germany has no removals to make"),
+        ("A BER H", Refused(Refusal.NOT_AN_ADJUSTMENT), "not an adjustment order"),
+    ]
+    two = position({"Russia": ["A WAR", "F SEV"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
+    twice = hand_made(standard, two, ("Russia", build("A MOS")), ("Russia", build("A MOS")))
+    assert said(twice) == [
+        ("A MOS B", Refused(Refusal.SITE_TAKEN), "a unit is already built in MOS"),
+    ]
+
+
+def test_a_repeated_removal_and_civil_disorder_say_so(standard: GameMap) -> None:
+    pos = position({"France": ["A PAR", "A PIC", "F LYO"]}, {"France": ["PAR"]})
+    adj = hand_made(standard, pos, ("France", remove("A PAR")), ("France", remove("A PAR")))
+    assert said(adj) == [("A PAR D", Removal.ALREADY_REMOVED, "already removed")]
+    assert [r.message for r in adj.results] == ["", "already removed", "removed by civil disorder"]
 
 
 # ------------------------------------------------------------------ civil disorder, 2023

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from adjudicator.adjudication.engine import adjudicate
+from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.movement.phase import adjudicate_movement
 from adjudicator.base.model import (
     Hold,
@@ -35,7 +36,15 @@ from adjudicator.base.rules import AdjacentConvoy, ConvoyPath, ParadoxRule, Rule
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
 from adjudicator.orders.read import parse_order
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import (
+    Adjudication,
+    CircularMovement,
+    ConvoyLost,
+    ConvoyParadox,
+    OrderResult,
+    Outcome,
+    Reason,
+)
 from adjudicator.state.position import Position
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
@@ -112,7 +121,11 @@ def test_true_circle_moves_by_the_backup_rule() -> None:
         {"Turkey": ["F ANK - CON", "A CON - SMY", "A SMY - ANK"]},
     )
     assert result.units == {"Tur F CON", "Tur A SMY", "Tur A ANK"}
-    assert result.adjudication.notes[0].startswith("circular movement")
+    (note,) = result.adjudication.notes
+    assert isinstance(note, CircularMovement)
+    assert set(note.orders) == {
+        result.written[text] for text in ("F ANK - CON", "A CON - SMY", "A SMY - ANK")
+    }
 
 
 PANDIN_UNITS = {
@@ -133,11 +146,18 @@ def test_pandins_paradox_fails_the_convoy() -> None:
     result = run(PANDIN_UNITS, PANDIN_ORDERS)
     assert result["F ENG C A BRE - LON"].reason is Reason.CONVOY_PARADOX
     assert result["A BRE - LON"].reason is Reason.CONVOY_PARADOX
+    # The rule is a fact of every order it made fail; the convoy's message names it.
+    assert result["F ENG C A BRE - LON"].detail is ParadoxRule.SZYKMAN
+    assert result["A BRE - LON"].detail is ParadoxRule.SZYKMAN
+    assert result["F ENG C A BRE - LON"].message == "convoy paradox (szykman rule)"
+    assert result["A BRE - LON"].message == "convoy paradox"
     assert result.outcome("F LON S F WAL - ENG") == "succeeds"
     assert result["F WAL - ENG"].reason is Reason.BOUNCED
     assert result["F WAL - ENG"].cause == result.written["F BEL - ENG"]
     assert result.dislodged == {}
-    assert any("convoy paradox" in note for note in result.adjudication.notes)
+    paradoxes = [n for n in result.adjudication.notes if isinstance(n, ConvoyParadox)]
+    assert paradoxes and all(n.rule is ParadoxRule.SZYKMAN for n in paradoxes)
+    assert any(result.written["F ENG C A BRE - LON"] in n.orders for n in paradoxes)
 
 
 def test_simple_paradox_still_dislodges_the_convoy() -> None:
@@ -175,6 +195,8 @@ def test_all_hold_paradox_rule_fails_the_whole_cycle() -> None:
     )
     assert result.dislodged == {}
     assert result["F LON S F WAL - ENG"].reason is Reason.CONVOY_PARADOX
+    assert result["F LON S F WAL - ENG"].detail is ParadoxRule.ALL_HOLD
+    assert result["F LON S F WAL - ENG"].message == "convoy paradox (all-hold rule)"
     assert result.outcome("F WAL - ENG") == "fails"
 
 
@@ -197,6 +219,7 @@ def test_head_to_head_loser_is_dislodged_with_its_reason() -> None:
         {"Germany": ["A BER - PRU", "A SIL S A BER - PRU"], "Russia": ["A PRU - BER"]},
     )
     assert result["A PRU - BER"].reason is Reason.LOST_HEAD_TO_HEAD
+    assert result["A PRU - BER"].message == "lost head-to-head battle with A BER - PRU"
     assert result.dislodged == {"A PRU": "BER"}
     assert result.adjudication.next_position.phase == Phase(Season.SPRING, 1901, PhaseType.RETREAT)
 
@@ -209,6 +232,7 @@ def test_no_self_dislodgement_reason() -> None:
     )
     assert result["F KIE - BER"].reason is Reason.NO_SELF_DISLODGEMENT
     assert result["F KIE - BER"].cause == result.written["A BER H"]
+    assert result["F KIE - BER"].message == "would dislodge own unit A BER H"
 
 
 def test_cut_and_dislodged_supports_name_their_cause() -> None:
@@ -222,7 +246,9 @@ def test_cut_and_dislodged_supports_name_their_cause() -> None:
     )
     assert cut["A TYR S A VEN"].reason is Reason.CUT
     assert cut["A TYR S A VEN"].cause == cut.written["A VIE - TYR"]
+    assert cut["A TYR S A VEN"].message == "cut by A VIE - TYR"
     assert cut["A VEN H"].reason is Reason.DISLODGED
+    assert cut["A VEN H"].message == "dislodged by A TRI - VEN"
     dislodged = run(
         {"Russia": ["F CON", "F BLA"], "Turkey": ["F ANK", "A SMY", "A ARM"]},
         {
@@ -246,6 +272,7 @@ def test_void_support_names_the_order_actually_given() -> None:
     void = result["A ALB S A TRI - SER"]
     assert (void.outcome, void.reason) == (Outcome.FAILS, Reason.VOID)
     assert void.cause == result.written["A TRI H"]
+    assert void.message == "void: the unit ordered A TRI H"
     assert result.dislodged == {"A TRI": "VEN"}
 
 
@@ -256,6 +283,7 @@ def test_convoy_failures_say_why() -> None:
         {"Austria": ["F ION H"], "Turkey": ["A GRE - NAP"]},
     )
     assert no_route["A GRE - NAP"].reason is Reason.NO_CONVOY
+    assert no_route["A GRE - NAP"].message == "no convoy route"
     disrupted = run(
         {"England": ["F NTH", "A LON"], "Germany": ["F HEL", "F SKA"]},
         {
@@ -265,6 +293,10 @@ def test_convoy_failures_say_why() -> None:
     )
     assert disrupted["A LON - HOL"].reason is Reason.DISRUPTED
     assert disrupted["A LON - HOL"].cause == disrupted.written["F SKA - NTH"]
+    assert disrupted["A LON - HOL"].detail == ConvoyLost(disrupted.written["F NTH C A LON - HOL"])
+    assert disrupted["A LON - HOL"].message == (
+        "convoy disrupted: F NTH C A LON - HOL dislodged by F SKA - NTH"
+    )
     assert disrupted["F NTH C A LON - HOL"].reason is Reason.DISLODGED
     # 6.F.7: a disrupted convoy makes no standoff, so Holland stays open for the retreat.
     (retreat,) = disrupted.adjudication.dislodged
@@ -279,8 +311,10 @@ def test_units_without_orders_get_hold_results() -> None:
     results = {(r.power, str(r.order)): r for r in result.adjudication.results}
     assert results[("Austria", "A VIE H")].reason is Reason.NO_ORDER
     assert results[("Austria", "A VIE H")].outcome is Outcome.SUCCEEDS
+    assert results[("Austria", "A VIE H")].message == ""
     bud = results[("Austria", "A BUD H")]
     assert (bud.outcome, bud.reason, bud.cause_power) == (Outcome.FAILS, Reason.NO_ORDER, "Russia")
+    assert bud.message == "no order; dislodged by A GAL - BUD"
 
 
 def test_illegal_order_is_reported_once_and_the_unit_holds() -> None:
@@ -432,12 +466,6 @@ def test_explicit_convoy_path(rule: ConvoyPath, route: str, arrives: bool) -> No
 
 
 # --------------------------------------------------------------------------- without legality
-@dataclass(frozen=True)
-class _Checked:
-    valid: dict[str, tuple[str, Order, Order]]
-    results: list[OrderResult] = field(default_factory=list)
-
-
 def test_adjudicate_movement_takes_prechecked_orders() -> None:
     """The resolver reads only ``valid`` and ``results``: legal orders built from model values."""
     pos = position({"Austria": ["A VIE"], "Italy": ["A VEN"], "Germany": ["A MUN"]})
@@ -451,7 +479,7 @@ def test_adjudicate_movement_takes_prechecked_orders() -> None:
         ),
         ("Germany", Hold(UnitType.ARMY, Location("MUN"))),
     ]
-    checked = _Checked({o.location.province: (p, o, o) for p, o in orders})
+    checked = CheckedOrders({o.location.province: (p, o, o) for p, o in orders})
     adjudication = adjudicate_movement(pos, checked, STANDARD, Rules())
     assert [str(r.outcome) for r in adjudication.results] == ["succeeds"] * 3
     assert [r.power for r in adjudication.results] == ["Austria", "Germany", "Italy"]

@@ -18,6 +18,7 @@ from adjudicator.adjudication.phases import (
 )
 from adjudicator.base.model import Dislodgement, Location, Phase, Unit, UnitType
 from adjudicator.board.map import GameMap
+from adjudicator.state.outcomes import UnusedBuilds, Victory
 from adjudicator.state.position import Position
 
 
@@ -177,7 +178,7 @@ def test_victory_is_announced_after_the_fall_update(standard: GameMap, phase: st
     units = [Unit("France", UnitType.ARMY, Location(pid)) for pid in taken]
     after = advance(standard, before, units)
     assert len(after.supply_centers["France"]) == 18
-    assert victory_notes(standard, before, after) == ("Victory: France",)
+    assert victory_notes(standard, before, after) == (Victory("France"),)
 
 
 def test_no_victory_after_spring(standard: GameMap) -> None:
@@ -255,4 +256,4 @@ def test_a_whole_year_through_the_engine(standard: GameMap) -> None:
     spring2 = builds.next_position
     assert str(spring2.phase) == "S1902M"
     assert {str(u) for u in spring2.units_of("Germany")} == {"A BEL", "A HOL", "A BER", "F KIE"}
-    assert builds.notes == ("Germany: 1 unused build waived",)
+    assert builds.notes == (UnusedBuilds("Germany", 1),)

@@ -19,7 +19,7 @@ from adjudicator.base.model import (
 )
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication, Outcome, Reason, Removal, Victory
 from adjudicator.state.position import Position
 
 
@@ -103,6 +103,7 @@ def test_two_retreats_to_one_province_both_disband(standard: GameMap) -> None:
     assert outcome(adj, boh) == (Outcome.FAILS, Reason.RETREAT_COLLISION)
     result = adj.result_of(vie)
     assert result is not None and result.cause == boh and result.cause_power == "Italy"
+    assert result.message == "bounced with A BOH R TYR; disbanded"
     assert units_of(adj) == {"Austria A VIE", "Germany A BOH", "Germany A MUN"}
 
 
@@ -164,6 +165,10 @@ def test_ordered_disband_succeeds(standard: GameMap) -> None:
     order = disband("A VIE")
     adj = run(standard, pos, ("Italy", order))
     assert outcome(adj, order) == (Outcome.SUCCEEDS, Reason.NONE)
+    result = adj.result_of(order)
+    assert result is not None
+    # Only the detail tells it from a removal in an adjustment phase (same order, same outcome).
+    assert (result.detail, result.message) == (Removal.DISBANDED, "disbanded")
     assert units_of(adj) == {"Austria A VIE"}
 
 
@@ -171,6 +176,8 @@ def test_unordered_unit_disbands_with_a_result(standard: GameMap) -> None:
     pos = position("S1901R", {"Austria": ["A VIE"]}, {"Italy": {"A VIE": "TRI"}})
     adj = run(standard, pos)
     assert outcome(adj, disband("A VIE")) == (Outcome.SUCCEEDS, Reason.NO_ORDER)
+    result = adj.result_of(disband("A VIE"))
+    assert result is not None and result.message == "no order: disbanded"
     assert units_of(adj) == {"Austria A VIE"}
 
 
@@ -183,6 +190,7 @@ def test_unit_without_a_retreat_is_disbanded(standard: GameMap) -> None:
     assert result is not None
     assert (result.outcome, result.reason) == (Outcome.SUCCEEDS, Reason.DISBANDED)
     assert "no retreat" in result.message
+    assert result.message == "no retreat possible: disbanded"
 
 
 def test_standoff_province_closes_both_coasts(standard: GameMap) -> None:
@@ -266,7 +274,7 @@ def test_fall_retreat_that_gives_victory_notes_it(standard: GameMap) -> None:
     )
     adj = run(standard, pos)
     assert len(adj.next_position.supply_centers["France"]) == 18
-    assert "Victory: France" in adj.notes
+    assert Victory("France") in adj.notes
 
 
 def test_results_are_deterministic(standard: GameMap) -> None:
@@ -296,4 +304,6 @@ def test_retreat_by_another_power_is_illegal_and_the_unit_disbands(standard: Gam
     adj = run(standard, pos, ("Austria", order))
     assert outcome(adj, order) == (Outcome.ILLEGAL, Reason.ILLEGAL)
     assert outcome(adj, disband("A VIE")) == (Outcome.SUCCEEDS, Reason.NO_ORDER)
+    result = adj.result_of(disband("A VIE"))
+    assert result is not None and result.message == "no order: disbanded"
     assert units_of(adj) == {"Austria A VIE"}

@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.base.errors import Diagnostic, MapError
-from adjudicator.base.model import Location, UnitType
+from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.base.sources import compose, duplicate_keys, key_path, locate
 from adjudicator.board.load import load_map, parse_map_text
-from adjudicator.board.map import GameMap
+from adjudicator.board.map import GameMap, PlaceProblemKind
+from tests.bad_units import bad_units
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "maps"
 VALID = DATA / "valid.yaml"
@@ -414,3 +415,31 @@ def test_every_error_code_is_documented() -> None:
     source += (DOC.parents[1] / "adjudicator" / "base" / "sources.py").read_text(encoding="utf-8")
     literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))
     assert documented <= literals
+
+
+# --------------------------------------------------------------------------- starting units
+START_CODES = dict.fromkeys(PlaceProblemKind, "start-unit") | {
+    PlaceProblemKind.UNKNOWN_PROVINCE: "unknown-province"
+}
+
+
+@pytest.mark.parametrize(("text", "code"), [*bad_units(START_CODES), ("A STP/NC", "start-unit")])
+def test_starting_units_refuse_the_bad_units(text: str, code: str) -> None:
+    """Starting units are canonical (``Unit.parse``), checked by the map's own rules; an army
+    on a coast is refused too, as every unit a map file writes is canonical."""
+    standard = load_map("standard")
+    data = yaml.safe_load(Path(standard.source).read_text(encoding="utf-8"))
+    data["powers"]["France"]["start"] = [text]
+    with pytest.raises(MapError) as info:
+        parse_map_text(yaml.safe_dump(data, allow_unicode=True), "standard.yaml")
+    [diagnostic] = info.value.diagnostics
+    assert (diagnostic.code, diagnostic.path) == (code, "standard.yaml")
+    assert diagnostic.message.startswith("powers.France.start[0]: ")
+    try:
+        unit = Unit.parse(text, "France")
+    except ValueError as exc:
+        assert str(exc) in diagnostic.message
+    else:
+        problem = standard.unit_problem(unit)
+        assert problem is not None
+        assert problem.message in diagnostic.message

@@ -203,3 +203,27 @@ def test_check_takes_rules_options(tmp_path: Path) -> None:
     assert "replaced by the later order 'F LON - ENG', in 'F LON - NTH'" in out
     code, out = run("check", str(strict))
     assert code == EXIT_FAILED and "replaced by" not in out and "[duplicate-order]" in out
+
+
+def test_format_and_lang_choices_come_from_the_tables(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``adjudicate --format`` offers the report layer's ``FORMATS``, ``--lang`` the languages of
+    ``LANGUAGES``: a new format or language needs no change to the command line."""
+    from adjudicator.lang.languages import LANGUAGES
+    from adjudicator.report import render
+    from adjudicator.report.text import layout
+
+    position = str(EXAMPLES / "spring1901_position.yaml")
+    orders = str(EXAMPLES / "spring1901_orders.txt")
+    assert run("adjudicate", position, orders, "--format", "html")[0] == EXIT_UNUSABLE
+    assert "invalid choice: 'html' (choose from 'text', 'json', 'yaml')" in capsys.readouterr().err
+    assert run("check", orders, "--lang", "fr")[0] == EXIT_UNUSABLE
+    err = capsys.readouterr().err
+    assert f"(choose from {', '.join(repr(code) for code in LANGUAGES)})" in err
+
+    shouting = dict(render.FORMATS, upper=lambda facts, names: layout(facts, names).upper())
+    monkeypatch.setattr(render, "FORMATS", shouting)
+    code, out = run("adjudicate", position, orders, "--format", "upper")
+    assert code == EXIT_OK
+    assert out.startswith("MOVEMENT RESULTS FOR SPRING OF 1901.")

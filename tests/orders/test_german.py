@@ -34,9 +34,9 @@ from adjudicator.base.model import (
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, Power, Province, ProvinceType
 from adjudicator.cli.main import main
+from adjudicator.lang import de as lang_de
+from adjudicator.lang import en as lang_en
 from adjudicator.lang.fold import fold_name
-from adjudicator.lang.vocabulary import GERMAN, VOCABULARIES
-from adjudicator.lang.words import WORDS
 from adjudicator.orders.phase_line import detect_language
 from adjudicator.orders.read import ParseResult, parse_order, parse_orders
 from adjudicator.orders.write import format_order
@@ -246,13 +246,13 @@ def test_separable_verb_errors(text: str, column: int, message: str) -> None:
 
 
 def test_separable_verbs_are_vocabulary_data() -> None:
-    assert GERMAN.separable_at(["greift", "triest"], "an") == (1, "MOVE")
-    assert GERMAN.separable_at(["zieht", "sich", "nach"], "zurueck") == (2, "RETREAT")
-    assert GERMAN.separable_at(["zieht", "nach"], "zurueck") == (1, "RETREAT")
-    assert GERMAN.separable_at(["greift"], "zurueck") is None
-    assert VOCABULARIES["en"].separable_at(["greift"], "an") is None
+    assert lang_de.VOCABULARY.separable_at(["greift", "triest"], "an") == (1, "MOVE")
+    assert lang_de.VOCABULARY.separable_at(["zieht", "sich", "nach"], "zurueck") == (2, "RETREAT")
+    assert lang_de.VOCABULARY.separable_at(["zieht", "nach"], "zurueck") == (1, "RETREAT")
+    assert lang_de.VOCABULARY.separable_at(["greift"], "zurueck") is None
+    assert lang_en.VOCABULARY.separable_at(["greift"], "an") is None
     with pytest.raises(ValueError, match="head … particle"):
-        type(GERMAN)("xx", {}, {}, {}, separable={"MOVE": ("greift an",)})
+        type(lang_de.VOCABULARY)("xx", {}, {}, {}, separable={"MOVE": ("greift an",)})
 
 
 # --------------------------------------------------------------------------- names
@@ -686,14 +686,14 @@ def test_german_error_format_with_caret_and_hint() -> None:
 def test_german_severity_words() -> None:
     """``Fehler``/``Warnung``/``Hinweis`` in the same ``path:line:col: severity: message [code]``
     shape; without words the English default stays."""
-    words = GERMAN.diagnostic_words()
+    words = lang_de.VOCABULARY.diagnostic_words()
     assert words == {"error": "Fehler", "warning": "Warnung", "hint": "Hinweis"}
     (diagnostic,) = read("Italien: A Venedik H").diagnostics
     assert diagnostic.format(words=words) == (
         "b.txt:1:12: Fehler: Unbekannte Provinz 'Venedik' – meinten Sie 'Venedig'? "
         "[unknown-province]\n  Italien: A Venedik H\n             ^"
     )
-    assert diagnostic.format(words=VOCABULARIES["en"].diagnostic_words()) == diagnostic.format()
+    assert diagnostic.format(words=lang_en.VOCABULARY.diagnostic_words()) == diagnostic.format()
     assert str(diagnostic).startswith("b.txt:1:12: error: ")
     coast = read("F StP/xk - Bar").diagnostics[0]
     assert "\n  Hinweis: STP hat die Küsten" in coast.format(words=words)
@@ -754,11 +754,11 @@ def test_english_messages_stay_english() -> None:
 
 
 def test_every_message_has_a_german_template() -> None:
-    english = VOCABULARIES["en"].messages
-    assert set(GERMAN.messages) == set(english)
+    english = lang_en.VOCABULARY.messages
+    assert set(lang_de.VOCABULARY.messages) == set(english)
     for key, template in english.items():
         fields = set(re.findall(r"{(\w+)", template))
-        assert set(re.findall(r"{(\w+)", GERMAN.messages[key])) <= fields, key
+        assert set(re.findall(r"{(\w+)", lang_de.VOCABULARY.messages[key])) <= fields, key
 
 
 # --------------------------------------------------------------------------- the example
@@ -894,7 +894,7 @@ def test_report_order_lines_read_back_as_german_orders(
 
 # --------------------------------------------------------------------------- German reports
 def test_german_adjustment_and_ownership_lines() -> None:
-    from adjudicator.state.outcomes import Adjudication, OrderResult
+    from adjudicator.state.outcomes import Adjudication, Diagnosis, OrderResult
 
     before = standard_position(
         {"Russia": ["A WAR", "F SEV"], "Austria": ["A VIE"]},
@@ -914,7 +914,7 @@ def test_german_adjustment_and_ownership_lines() -> None:
             Outcome.ILLEGAL,
             Reason.ILLEGAL,
             code="fleet-inland",
-            message="a fleet cannot be built inland",
+            detail=Diagnosis("a fleet cannot be built inland"),
         ),
     )
     after = Position("standard", Phase.parse("S1902M"), before.units, (), frozenset(), {})
@@ -986,7 +986,7 @@ GERMAN_ORDER_LINE = re.compile(r"^[A-ZÄÖÜ][\w-]*: .+\.(  \(\*[^*]+\*\))?$")
 def test_every_datc_case_reports_in_german() -> None:
     """Every failed order of every DATC case is explained in German, and no English sentence
     of the resolver slips into a German report."""
-    english_why = set(WORDS["en"].why.values())
+    english_why = set(lang_en.WORDS.why.values())
     checked = 0
     for case in _datc_cases():
         step = case.steps[0]
@@ -1092,7 +1092,7 @@ def test_german_long_form_round_trip(drawn: tuple[Order, Position]) -> None:
     """The German long form (the report's order lines) parses back under lang="de", Tyrolia
     included: long forms use names, and `Tirol` is Tyrolia."""
     order, position = drawn
-    long = Namer(STANDARD, WORDS["de"], position).long("England", order)
+    long = Namer(STANDARD, lang_de.WORDS, position).long("England", order)
     assert parse_order(long, STANDARD, position, lang="de") == order
     assert detect_language(long, STANDARD) in ("de", None)
 
@@ -1103,7 +1103,7 @@ def test_map_has_no_german_name_collisions() -> None:
     table = fresh.names("de")
     assert all(len(ids) == 1 for ids in table.values())
     assert table[fold_name("Englischen Kanal")] == ("ENG",)
-    for keyword in GERMAN.words():
+    for keyword in lang_de.VOCABULARY.words():
         assert fold_name(keyword) not in table or len(keyword) <= 1, keyword
 
 
@@ -1120,13 +1120,13 @@ def test_docs_examples() -> None:
 
 def test_every_illegal_code_has_a_german_sentence() -> None:
     from adjudicator.adjudication.legality.codes import IllegalCode
-    from adjudicator.lang.words import explain_illegal
 
-    assert set(WORDS["de"].illegal) == {str(c) for c in IllegalCode}
-    assert explain_illegal("support-unreachable", "the unit F RUM cannot reach GAL", "de") == (
+    assert set(lang_de.WORDS.illegal) == {str(c) for c in IllegalCode}
+    message = "the unit F RUM cannot reach GAL"
+    assert lang_de.WORDS.explain_illegal("support-unreachable", message) == (
         "die unterstützende Einheit könnte selbst nicht in das Zielgebiet ziehen"
     )
-    assert explain_illegal("support-unreachable", "the unit F RUM cannot reach GAL", "en") == (
+    assert lang_en.WORDS.explain_illegal("support-unreachable", message) == (
         "the unit F RUM cannot reach GAL"
     )
-    assert explain_illegal("new-code", "an English message", "de") == "new-code"
+    assert lang_de.WORDS.explain_illegal("new-code", "an English message") == "new-code"

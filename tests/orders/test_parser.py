@@ -37,7 +37,9 @@ from adjudicator.base.model import (
 )
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, Power, Province, ProvinceType
-from adjudicator.lang.vocabulary import ENGLISH, VOCABULARIES, ParseCode, describe_expected
+from adjudicator.lang import en
+from adjudicator.lang.languages import LANGUAGES
+from adjudicator.lang.vocabulary import ParseCode, describe_expected
 from adjudicator.orders.read import NO_POWER, parse_order, parse_orders
 from adjudicator.state.position import Position
 from tests.strategies import orders
@@ -442,7 +444,7 @@ def test_expected_words_are_plain() -> None:
     """No grammar terminal name (``WORD``, ``_SLASH``, ``$END``) ever reaches a message."""
     from adjudicator.orders.read import _grammar
 
-    names = {t.name for t in _grammar().terminals} | set(ENGLISH.spellings) | {"$END"}
+    names = {t.name for t in _grammar().terminals} | set(en.VOCABULARY.spellings) | {"$END"}
     pattern = re.compile("|".join(rf"(?<![\w$]){re.escape(n)}(?!\w)" for n in names))
     texts = [e[0] for e in ERRORS] + ["A Par - Bur via S", "F Nth S", "Build", "A Par - Bur ("]
     for text in texts:
@@ -565,17 +567,19 @@ def test_grammar_is_conflict_free() -> None:
 def test_vocabulary_spells_every_declared_keyword() -> None:
     text = resources.files("adjudicator.grammar").joinpath("orders.lark").read_text("utf-8")
     declared = set(re.search(r"^%declare (.+)$", text, re.M).group(1).split())  # type: ignore[union-attr]
-    for vocab in VOCABULARIES.values():
+    for vocab in (lang.vocabulary for lang in LANGUAGES.values()):
         assert set(vocab.spellings) == declared
         assert set(vocab.meanings) == declared
 
 
 def test_describe_expected() -> None:
-    assert describe_expected({"WORD"}, ENGLISH) == "a province name"
-    assert describe_expected({"ARMY", "FLEET", "WORD"}, ENGLISH) == (
+    assert describe_expected({"WORD"}, en.VOCABULARY) == "a province name"
+    assert describe_expected({"ARMY", "FLEET", "WORD"}, en.VOCABULARY) == (
         "a unit type ('A', 'F') or a province name"
     )
-    assert describe_expected({"HOLD", "$END"}, ENGLISH) == "'H' (hold) or the end of the order"
+    assert (
+        describe_expected({"HOLD", "$END"}, en.VOCABULARY) == "'H' (hold) or the end of the order"
+    )
 
 
 # --------------------------------------------------------------------------- properties

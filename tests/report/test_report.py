@@ -30,13 +30,27 @@ from adjudicator.base.model import (
     UnitType,
     Waive,
 )
+from adjudicator.base.rules import ParadoxRule
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
 from adjudicator.cli.main import main
-from adjudicator.lang.words import ENGLISH, WORDS, NoteKey, WhyKey, Words, words_for
+from adjudicator.lang import en
+from adjudicator.lang.languages import LANGUAGES, words_for
+from adjudicator.lang.message_keys import MessageKey
+from adjudicator.lang.words import NoteKey, PhaseNoteKey, WhyKey, Words
 from adjudicator.orders.read import parse_order
 from adjudicator.report.render import collect, render_report, report_data
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import (
+    Adjudication,
+    Detail,
+    Diagnosis,
+    Note,
+    OrderResult,
+    Outcome,
+    Reason,
+    UnusedBuilds,
+    Victory,
+)
 from adjudicator.state.position import Position
 from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case
@@ -69,11 +83,11 @@ def result(
     cause: str | None = None,
     cause_power: str | None = None,
     code: str | None = None,
-    message: str = "",
+    detail: Detail | None = None,
 ) -> OrderResult:
     the_order: Order = Waive() if text == "WAIVE" else order(text)
     the_cause = None if cause is None else order(cause)
-    return OrderResult(power, the_order, outcome, reason, the_cause, cause_power, code, message)
+    return OrderResult(power, the_order, outcome, reason, the_cause, cause_power, code, detail)
 
 
 def following(before: Position, phase: str) -> Position:
@@ -86,7 +100,7 @@ def report(
     *,
     nxt: Position | None = None,
     dislodged: Sequence[Dislodgement] = (),
-    notes: Sequence[str] = (),
+    notes: Sequence[Note] = (),
     fmt: str = "text",
 ) -> str:
     after = nxt if nxt is not None else following(before, "F1901M")
@@ -339,10 +353,20 @@ def test_retreat_collision_names_the_other_unit_and_destroys_both() -> None:
             RETREATING,
             [
                 result(
-                    "Italy", "A VEN R BOH", Outcome.FAILS, Reason.BOUNCED, "A BUD R BOH", "Austria"
+                    "Italy",
+                    "A VEN R BOH",
+                    Outcome.FAILS,
+                    Reason.RETREAT_COLLISION,
+                    "A BUD R BOH",
+                    "Austria",
                 ),
                 result(
-                    "Italy", "A VEN R PIE", Outcome.ILLEGAL, Reason.ILLEGAL, code="x", message="m"
+                    "Italy",
+                    "A VEN R PIE",
+                    Outcome.ILLEGAL,
+                    Reason.ILLEGAL,
+                    code="x",
+                    detail=Diagnosis("m"),
                 ),
             ],
             nxt=following(RETREATING, "F1901M"),
@@ -372,7 +396,14 @@ def test_adjustment_lines() -> None:
             result("Russia", "A MOS B"),
             result("Russia", "WAIVE"),
             result("Austria", "A VIE D", reason=Reason.CIVIL_DISORDER),
-            result("Russia", "F WAR B", Outcome.ILLEGAL, Reason.ILLEGAL, code="c", message="m"),
+            result(
+                "Russia",
+                "F WAR B",
+                Outcome.ILLEGAL,
+                Reason.ILLEGAL,
+                code="c",
+                detail=Diagnosis("m"),
+            ),
             result("Russia", "A SEV B", Outcome.FAILS, Reason.NOT_ALLOWED),
         ],
         nxt=following(ADJUSTING, "S1902M"),
@@ -423,8 +454,9 @@ FRONT = position(
             id="bounce-off-owner-from-position",
         ),
         pytest.param(
-            result("Germany", "A MUN - BUR", Outcome.FAILS, Reason.BOUNCED, message="too weak"),
-            ["Germany: Army Munich -> Burgundy.  (*bounce*)", "    Too weak."],
+            # A rival naming no unit type, from an empty province: the message names its order.
+            result("Germany", "A MUN - BUR", Outcome.FAILS, Reason.BOUNCED, "KIE - BUR"),
+            ["Germany: Army Munich -> Burgundy.  (*bounce*)", "    Bounced with KIE - BUR."],
             id="bounce-message",
         ),
         pytest.param(
@@ -554,7 +586,7 @@ FRONT = position(
                 Outcome.ILLEGAL,
                 Reason.ILLEGAL,
                 code="not-adjacent",
-                message="PAR is not next to MUN in 'A PAR - MUN'",
+                detail=Diagnosis("PAR is not next to MUN in 'A PAR - MUN'"),
             ),
             [
                 "France: Army Paris -> Munich.  (*illegal*)",
@@ -570,7 +602,7 @@ FRONT = position(
                 Outcome.ILLEGAL,
                 Reason.ILLEGAL,
                 code="foreign-unit",
-                message="A MUN belongs to Germany",
+                detail=Diagnosis("A MUN belongs to Germany"),
             ),
             [
                 "England: German Army Munich HOLD.  (*illegal*)",
@@ -648,7 +680,7 @@ def test_ownership_block_with_victory() -> None:
         before,
         [result("Austria", "A VIE H")],
         nxt=after,
-        notes=["Victory: Austria", "something else"],
+        notes=[Victory("Austria"), UnusedBuilds("France", 2)],
     )
     blocks = text.split("\n\n")
     assert blocks[2] == "Ownership of supply centers:"
@@ -664,7 +696,7 @@ def test_ownership_block_with_victory() -> None:
         f"France:    {len(rest):>2} Supply centers,  0 Units:  Builds  {len(rest):>2} units.",
     ]
     assert blocks[5] == "Austria has won the game with 18 supply centers."
-    assert blocks[6] == "Notes:\n    something else"
+    assert blocks[6] == "Notes:\n    France: 2 unused builds waived"
     assert blocks[7] == "The next phase will be Adjustments for Winter of 1905.\n"
 
 
@@ -698,7 +730,7 @@ def test_unknown_format_is_an_error() -> None:
 
 def test_language_without_a_table_falls_back_to_english() -> None:
     adjudication = Adjudication(FRONT, (result("France", "A PAR H"),), following(FRONT, "F1901M"))
-    assert words_for("xx") is ENGLISH
+    assert words_for("xx") is en.WORDS
     assert render_report(adjudication, MAP, lang="xx") == render_report(adjudication, MAP)
     assert collect(adjudication, MAP, lang="xx").lang == "en"
 
@@ -723,7 +755,13 @@ _FIELDS = {
     "notes": "n",
     "code": " [c]",
     "message": "m",
+    "cause": "A MUN - BUR",
+    "fleet": "F NTH C A LON - NWY",
+    "province": "STP",
     "places": "p",
+    "short": "F TRI",
+    "orders": "A MUN - BUR",
+    "rule": "szykman",
     "centers": 3,
     "units": 3,
     "action": "Builds",
@@ -743,14 +781,15 @@ def _templates(words: Words) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", sorted(WORDS))
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_every_word_table_is_complete(lang: str) -> None:
-    words = WORDS[lang]
+    words = LANGUAGES[lang].words
     assert words.lang == lang
-    keys = {v for k, v in vars(NoteKey).items() if not k.startswith("_")}
-    assert set(words.notes) == keys
-    whys = {v for k, v in vars(WhyKey).items() if not k.startswith("_")}
-    assert set(words.why) == whys
+    assert set(words.notes) == set(NoteKey)
+    assert set(words.why) == set(WhyKey)
+    assert set(words.phase_notes) == set(PhaseNoteKey)
+    assert set(words.paradox_rules) == set(ParadoxRule)
+    assert set(words.messages) == set(MessageKey)
     for table in (words.results_kind, words.next_kind, words.illegal_consequence):
         assert set(table) == set(PhaseType)
     assert set(words.seasons) == set(Season)
@@ -793,5 +832,8 @@ def test_every_datc_case_reports_in_every_format() -> None:
         assert json.loads(render_report(adjudication, game_map, fmt="json")) == data
         failed = [o for o in data["orders"] if o["outcome"] != "succeeds"]
         assert all(o["why"] for o in failed), (case.id, failed)
+        # The English data's message is the core's English diagnostic, worded from the facts.
+        messages = sorted((o["power"], o["order"], o["message"] or "") for o in data["orders"])
+        assert messages == sorted((r.power, str(r.order), r.message) for r in adjudication.results)
         checked += 1
     assert checked > 100

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from adjudicator.base.errors import InputError, MapError, PositionError
 from adjudicator.base.model import Dislodgement, Location, Phase, PhaseType, Season, Unit, UnitType
 from adjudicator.board.load import load_map
-from adjudicator.board.map import GameMap
+from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
 from adjudicator.state.position import Position
+from tests.bad_units import bad_units
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "positions"
 STANDARD = load_map("standard")
@@ -515,3 +516,30 @@ def test_every_error_code_is_documented() -> None:
             documented |= set(line.split("|")[1].replace("`", "").replace(" ", "").split("/"))
     raised = {code for _, code, _, _ in ERRORS} | {"io", "yaml", "json", "position-shape"}
     assert raised == documented
+
+
+# --------------------------------------------------------------------------- one unit reader
+POSITION_CODES = {
+    PlaceProblemKind.SYNTAX: "unit",
+    PlaceProblemKind.UNKNOWN_PROVINCE: "unknown-province",
+    PlaceProblemKind.AMBIGUOUS_PROVINCE: "unknown-province",
+    PlaceProblemKind.UNKNOWN_COAST: "unit-location",
+    PlaceProblemKind.MISSING_COAST: "missing-coast",
+    PlaceProblemKind.ARMY_COAST: "unit-location",
+    PlaceProblemKind.CANNOT_STAND: "unit-location",
+}
+
+
+@pytest.mark.parametrize("section", ["units", "dislodged"])
+@pytest.mark.parametrize(("text", "code"), bad_units(POSITION_CODES))
+def test_units_refuse_the_bad_units(text: str, code: str, section: str) -> None:
+    """Units and dislodged units are read by the map's reader, and say what it found."""
+    items: object = [text] if section == "units" else {text: "BUR"}
+    with pytest.raises(PositionError) as info:
+        Position.from_dict({"phase": "S1901R", section: {"France": items}}, STANDARD)
+    [d] = info.value.diagnostics
+    shared = STANDARD.read_unit(text, "France")
+    assert isinstance(shared, PlaceProblem)
+    assert d.code == code
+    assert d.message.endswith(shared.message)
+    assert d.hint == shared.hint

@@ -24,13 +24,14 @@ from adjudicator.base.model import (
 )
 from adjudicator.base.rules import AdjacentConvoy, CoastRule, Rules
 from adjudicator.board.load import load_map
-from adjudicator.board.map import GameMap
+from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
 from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 from adjudicator.suites.jdip_orders import parse_jdip_order
 from adjudicator.suites.load import case_files, load_cases, loads_cases
 from adjudicator.suites.model import Case, CaseStatus
 from adjudicator.suites.run import run_case, run_paths
+from tests.bad_units import bad_units
 
 REPO = Path(__file__).resolve().parents[2]
 TEST_CASES = REPO / "test_cases"
@@ -730,3 +731,55 @@ def test_explain_shows_orders_results_positions_and_differences() -> None:
         "    - F NTH - HOL: expected fails, got succeeds",
     ):
         assert expected in text.splitlines(), expected
+
+
+# --------------------------------------------------------------------------- one unit reader
+CASE_CODES = {
+    PlaceProblemKind.SYNTAX: "case-unit",
+    PlaceProblemKind.UNKNOWN_PROVINCE: "case-province",
+    PlaceProblemKind.AMBIGUOUS_PROVINCE: "case-province",
+    PlaceProblemKind.UNKNOWN_COAST: "case-province",
+    PlaceProblemKind.MISSING_COAST: "case-unit",
+    PlaceProblemKind.ARMY_COAST: "case-unit",
+    PlaceProblemKind.CANNOT_STAND: "case-unit",
+}
+STANDARD = load_map("standard")
+
+
+def one_unit(power: str, text: str) -> str:
+    """A case file whose only case has one unit, written ``text``, at column 22
+    (for a power name of six letters)."""
+    return (
+        f"cases:\n  - id: a\n    units: {{{power}: [{text}]}}\n    orders: {{}}\n    expect: {{}}\n"
+    )
+
+
+@pytest.mark.parametrize(("text", "code"), bad_units(CASE_CODES))
+def test_units_refuse_the_bad_units(text: str, code: str) -> None:
+    """Case units are read by the map's reader, as position files are."""
+    with pytest.raises(CaseFileError) as info:
+        load(one_unit("France", text))
+    [d] = info.value.diagnostics
+    assert d.code == code
+    shared = STANDARD.read_unit(text, "France")
+    assert isinstance(shared, PlaceProblem)
+    if code == "case-province":
+        assert d.message == shared.message
+        assert d.column == 22 + shared.offset  # the place inside the unit
+    else:
+        assert repr(text) in d.message
+        assert d.column == 22
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("Fleet St. Petersburg (south coast)", "F STP/SC"),
+        ("f stp(sc)", "F STP/SC"),
+        ("Army St Petersburg", "A STP"),
+        ("A STP/NC", "A STP"),
+    ],
+)
+def test_units_are_read_as_in_position_files(text: str, unit: str) -> None:
+    [case] = load(one_unit("Russia", text))
+    assert [str(u) for u in case.position.units] == [unit]

@@ -17,11 +17,13 @@ from adjudicator.base.errors import CaseFileError
 from adjudicator.base.model import PhaseType, Retreat, Unit
 from adjudicator.base.rules import Rules
 from adjudicator.board.load import load_map
+from adjudicator.board.map import PlaceProblem, PlaceProblemKind
 from adjudicator.suites.jdip import load_jdip, loads_jdip
 from adjudicator.suites.jdip_orders import JdipOrderError, parse_jdip_order
 from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case, CaseStatus
 from adjudicator.suites.run import run_case
+from tests.bad_units import bad_units
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO / ".." / "shared"
@@ -343,3 +345,35 @@ def test_rules_doc_lists_the_default_differences() -> None:
     for run in expected_runs()["runs"]:
         for entry in run["differences"]:
             assert entry["id"] in text, entry["id"]
+
+
+# --------------------------------------------------------------------------- one unit reader
+JDIP_CODES = {
+    PlaceProblemKind.SYNTAX: "jdip-syntax",  # the line is not 'Power: A xxx'
+    PlaceProblemKind.UNKNOWN_PROVINCE: "jdip-province",
+    PlaceProblemKind.AMBIGUOUS_PROVINCE: "jdip-province",
+    PlaceProblemKind.UNKNOWN_COAST: "jdip-province",
+    PlaceProblemKind.MISSING_COAST: "jdip-unit",
+    PlaceProblemKind.ARMY_COAST: "jdip-unit",
+    PlaceProblemKind.CANNOT_STAND: "jdip-unit",
+}
+
+
+@pytest.mark.parametrize(("text", "code"), bad_units(JDIP_CODES))
+def test_units_refuse_the_bad_units(text: str, code: str) -> None:
+    """jDip units are read by the map's reader, as position and case files are."""
+    with pytest.raises(CaseFileError) as info:
+        read(f"CASE a\nPRESTATE\n\tFrance: {text}\nEND\n")
+    [d] = info.value.diagnostics
+    assert (d.code, d.line) == (code, 3)
+    shared = load_map("standard").read_unit(text, "France")
+    assert isinstance(shared, PlaceProblem)
+    if code != "jdip-syntax":
+        assert d.column == 12  # the place
+    if code == "jdip-province":
+        assert d.message == shared.message
+
+
+def test_units_are_read_as_in_position_files() -> None:
+    [case] = read("CASE a\nPRESTATE\n\tRussia: F stp(sc)\n\tTurkey: A bul/ec\nEND\n")
+    assert [str(u) for u in case.position.units] == ["F STP/SC", "A BUL"]

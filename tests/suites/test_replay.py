@@ -9,9 +9,13 @@ from typing import Any
 
 import pytest
 
+from adjudicator.base.errors import InputError
+from adjudicator.base.model import Unit
 from adjudicator.base.rules import PRESETS, Rules
+from adjudicator.board.load import load_map
 from adjudicator.cli.main import EXIT_FAILED, EXIT_OK, main
-from adjudicator.suites.replay import replay_file, replay_game
+from adjudicator.suites.replay import recorded_position, replay_file, replay_game
+from tests.bad_units import BAD_UNITS
 
 # The `diplomacy` package (which recorded these games) needs "VIA" to convoy an army to an
 # adjacent province and removes units in civil disorder by distance to home centres.
@@ -134,3 +138,25 @@ def test_cli_replay_saved_game_of_the_wrong_shape(
     err = capsys.readouterr().err
     assert err.startswith(f"{path}"), err
     assert expected in err, err
+
+
+# --------------------------------------------------------------------------- one unit reader
+@pytest.mark.parametrize("text", [*BAD_UNITS, "A STP/NC"])
+def test_recorded_units_refuse_the_bad_units(text: str) -> None:
+    """Saved games write canonical units (``Unit.parse``), checked by the map's own rules; an
+    army on a coast is refused too, as the package never writes one."""
+    standard = load_map("standard")
+    phase = {"name": "S1901M", "state": {"units": {"FRANCE": [text]}}, "orders": {}}
+    with pytest.raises(InputError) as info:
+        recorded_position(phase, standard)
+    [d] = info.value.diagnostics
+    assert d.code == "unit"
+    assert d.message.startswith("France: ")
+    try:
+        unit = Unit.parse(text, "France")
+    except ValueError as exc:
+        assert d.message.endswith(str(exc))
+    else:
+        problem = standard.unit_problem(unit)
+        assert problem is not None
+        assert (d.message, d.hint) == (f"France: {text!r}: {problem.message}", problem.hint)

@@ -33,13 +33,18 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from operator import attrgetter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, assert_never
 
 from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
 from adjudicator.adjudication.legality.coasts import strict_coasts
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, Normalised, reject
 from adjudicator.adjudication.legality.retreats import RetreatChecks
+from adjudicator.adjudication.legality.shortcuts import (
+    MOVEMENT_SHORTCUTS,
+    WINTER_SHORTCUTS,
+    shortcuts_allowed,
+)
 from adjudicator.base.model import (
     ORDERS_BY_PHASE,
     Build,
@@ -52,6 +57,7 @@ from adjudicator.base.model import (
     Retreat,
     Support,
     Unit,
+    UnitOrder,
     Waive,
 )
 from adjudicator.base.rules import MultipleOrders, Rules
@@ -63,8 +69,10 @@ from adjudicator.state.position import Position
 __all__ = [
     "CheckedOrders",
     "Checker",
+    "SeveralOrders",
     "check_order",
     "check_orders",
+    "legal_orders",
 ]
 
 
@@ -149,13 +157,74 @@ def check_orders(
     """
     checker = Checker(position, game_map, rules)
     if position.phase.type is not PhaseType.ADJUSTMENT:
-        checked = _one_each(checker, orders)
-        if checked is not None:
-            return checked
+        illegal: list[OrderResult] = []
+        given: dict[str, Order] = {}
+        try:
+            valid: dict[str, tuple[str, Order, Order]] = {
+                province: (power, given[province], normalised)
+                for province, power, normalised in legal_orders(checker, orders, illegal, given)
+            }
+        except SeveralOrders:
+            pass
+        else:
+            return CheckedOrders(valid, illegal, from_valid=True)
+    return _sort_out(checker, orders, rules, position.phase.type)
+
+
+class SeveralOrders(Exception):
+    """Raised by :func:`legal_orders` when a unit has a second legal order (or a waive is
+    legal, which only a winter allows): only the full bookkeeping of :func:`check_orders` applies
+    the rules for several orders."""
+
+
+def legal_orders(
+    checker: Checker,
+    orders: Mapping[str, Sequence[Order]],
+    illegal: list[OrderResult],
+    given: dict[str, Order],
+) -> Iterator[tuple[str, str, UnitOrder]]:
+    """The one loop that keeps one legal order per unit, outside a winter.
+
+    Checks every order in turn. A legal one goes into ``given`` (province of the unit -> the
+    order as given) and is yielded as (province, power, normalised order); an illegal one adds
+    its ``ILLEGAL`` result to ``illegal``. The usual phase has at most one legal order per unit,
+    so nothing is dropped and everything stays in the order given. A unit's second legal order
+    raises :class:`SeveralOrders` at once: :func:`check_orders` then sorts the phase out
+    (checking again is cheap and pure), and the movement intake, which indexes each order as it
+    comes, starts over through it.
+    """
+    # The shortcut table is looked up here rather than through Checker.verdict, and ``given``
+    # doubles as the record of the units already ordered: this loop runs for every order of
+    # every movement phase, and each call or look-up saved counts.
+    shortcuts = checker.shortcuts
+    general = checker.general_verdict
+    for power, listed in orders.items():
+        for order in listed:
+            short = shortcuts.get(type(order))
+            normalised = None if short is None else short(checker, power, order)
+            if normalised is None:
+                verdict = general(power, order)
+                if isinstance(verdict, Illegality):
+                    illegal.append(verdict.result(power, order))
+                    continue
+                if isinstance(verdict, Waive):
+                    raise SeveralOrders
+                normalised = verdict
+            province = normalised.location.province
+            if province in given:
+                raise SeveralOrders
+            given[province] = order
+            yield province, power, normalised
+
+
+# --------------------------------------------------------------------------- duplicates
+def _sort_out(
+    checker: Checker, orders: Mapping[str, Sequence[Order]], rules: Rules, phase: PhaseType
+) -> CheckedOrders:
+    """The full bookkeeping, for a winter or a unit with several legal orders: every verdict
+    with its place among the orders given, then one order per unit by :func:`_one_per_unit`."""
     rejected: list[tuple[int, OrderResult]] = []
     legal: list[tuple[int, Normalised]] = []
-    ordered: set[str] = set()
-    repeated = False
     index = 0
     for power, given in orders.items():
         for order in given:
@@ -164,11 +233,8 @@ def check_orders(
                 rejected.append((index, verdict.result(power, order)))
             else:
                 legal.append((index, Normalised(power, order, verdict)))
-                if not isinstance(verdict, Waive):
-                    repeated = repeated or verdict.location.province in ordered
-                    ordered.add(verdict.location.province)
             index += 1
-    kept, dropped = _one_per_unit(legal, rules, position.phase.type) if repeated else (legal, [])
+    kept, dropped = _one_per_unit(legal, rules, phase)
     rejected.extend(dropped)
     valid: dict[str, tuple[str, Order, Order]] = {}
     for _, n in kept:
@@ -181,28 +247,6 @@ def check_orders(
     )
 
 
-def _one_each(checker: Checker, orders: Mapping[str, Sequence[Order]]) -> CheckedOrders | None:
-    """The usual case outside winter: at most one legal order per unit, so nothing is dropped
-    and both lists are in the order given. ``None`` when some unit has two legal orders, which
-    takes the full bookkeeping of :func:`check_orders` (checking again is cheap and pure)."""
-    rejected: list[OrderResult] = []
-    valid: dict[str, tuple[str, Order, Order]] = {}
-    for power, given in orders.items():
-        for order in given:
-            verdict = checker.verdict(power, order)
-            if isinstance(verdict, Illegality):
-                rejected.append(verdict.result(power, order))
-                continue
-            if isinstance(verdict, Waive):
-                return None  # never legal outside winter; the general path says so
-            province = verdict.location.province
-            if province in valid:
-                return None
-            valid[province] = (power, order, verdict)
-    return CheckedOrders(valid, rejected, from_valid=True)
-
-
-# --------------------------------------------------------------------------- duplicates
 def _one_per_unit(
     legal: list[tuple[int, Normalised]], rules: Rules, phase: PhaseType
 ) -> tuple[list[tuple[int, Normalised]], list[tuple[int, OrderResult]]]:
@@ -269,21 +313,16 @@ class Checker(RetreatChecks, AdjustmentChecks):
         self.rules = rules
         self.tables = tables(game_map)
         if units is None:
-            units = dict(zip(map(_PROVINCE, position.units), position.units, strict=True))
+            units = {unit.location.province: unit for unit in position.units}
         self.units = units
-        # Strict coast choices (4.B.5, 4.B.6 a) take the general checks: the shortcuts drop
-        # wrong or irrelevant coasts as the defaults do.
+        # Strict coast choices (4.B.5, 4.B.6 a) take the coast checks of the general checks.
         self.coast_checks = strict_coasts(rules)
-        phase = position.phase.type
-        # The shortcuts (legality.shortcuts) assume every unit stands on a known province, so
-        # that an order naming a unit's province never needs that check.
-        self.fast = (
-            phase is PhaseType.MOVEMENT
-            and not self.coast_checks
-            and self.tables.known.issuperset(self.units)
-        )
-        self.retreating = phase is PhaseType.RETREAT and not self.coast_checks
-        self.winter = phase is PhaseType.ADJUSTMENT and not self.coast_checks
+        # The shortcuts assume every unit stands on a known province, so that an order naming a
+        # unit's province never needs that check.
+        allowed = shortcuts_allowed(rules) and self.tables.known.issuperset(units)
+        self.shortcuts: Mapping[type, Shortcut] = _SHORTCUTS[position.phase.type] if allowed else {}
+        """The shortcut of each kind of order that has one in this phase, by type; empty when
+        the rules or the position rule them out."""
         self._counts = None
 
     def check(self, power: str, order: Order) -> Normalised | Illegality:
@@ -293,19 +332,13 @@ class Checker(RetreatChecks, AdjustmentChecks):
         return Normalised(power, order, verdict)
 
     def verdict(self, power: str, order: Order) -> Order | Illegality:
-        """The normalised order, or why ``order`` is illegal."""
-        if self.fast:
-            normalised = self.shortcut(power, order)
+        """The normalised order, or why ``order`` is illegal: a shortcut's answer if it has
+        one, else the general checks'."""
+        short = self.shortcuts.get(type(order))
+        if short is not None:
+            normalised = short(self, power, order)
             if normalised is not None:
                 return normalised
-        elif self.retreating and isinstance(order, Retreat):
-            normalised = self._fast_retreat(power, order)
-            if normalised is not None:
-                return normalised
-        elif self.winter:
-            winter = self.winter_shortcut(power, order)
-            if winter is not None:
-                return winter
         return self.general_verdict(power, order)
 
     def general_verdict(self, power: str, order: Order) -> Order | Illegality:
@@ -330,6 +363,8 @@ class Checker(RetreatChecks, AdjustmentChecks):
                 return self._retreat_phase(power, order)
             case Hold() | Move() | Support() | Convoy():
                 return self._movement(power, order)
+            case _:
+                assert_never(order)
 
     def _unknown_province(self, order: Order) -> str | None:
         match order:
@@ -344,8 +379,10 @@ class Checker(RetreatChecks, AdjustmentChecks):
                 places = (order.location.province, order.army.province, order.destination.province)
             case Retreat():
                 places = (order.location.province, order.destination.province)
-            case _:
+            case Hold() | Disband() | Build():
                 places = (order.location.province,)
+            case _:
+                assert_never(order)
         return next((p for p in places if p not in self.map.provinces), None)
 
 
@@ -356,4 +393,12 @@ _PHASE_WORDS = {
 }
 
 
-_PROVINCE = attrgetter("location.province")
+Shortcut = Callable[[Checker, str, Any], UnitOrder | None]
+"""A shortcut of :mod:`~adjudicator.adjudication.legality.shortcuts`: "legal, normalised as this
+order", or ``None`` for "don't know" (the general checks decide)."""
+
+_SHORTCUTS: Mapping[PhaseType, Mapping[type, Shortcut]] = {
+    PhaseType.MOVEMENT: MOVEMENT_SHORTCUTS,
+    PhaseType.RETREAT: {Retreat: RetreatChecks._fast_retreat},
+    PhaseType.ADJUSTMENT: WINTER_SHORTCUTS,
+}

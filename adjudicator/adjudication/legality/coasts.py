@@ -4,14 +4,16 @@ Under the defaults (the DATC v3.0 preferences) such a coast is garbage that the 
 drops: the ordered unit's coast comes from the position (4.B.5 b, 6.B.10), and an unknown coast
 or one given for an army is left out (4.B.6 b, 6.B.12). The strict choices
 make the order illegal instead. The checker asks only when a strict choice is on
-(``Checker.coast_checks``), and then skips the shortcuts of
-:mod:`adjudicator.adjudication.legality.shortcuts`, which normalise such coasts away; so the
-default path never pays for these checks.
+(``Checker.coast_checks``), so the default path never pays for these checks. Both options are
+known to the general checks only (``OPTION_EFFECTS`` in
+:mod:`adjudicator.adjudication.legality.shortcuts`), so the shortcuts, which normalise such coasts
+away, never run under a strict choice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import assert_never
 
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, reject
 from adjudicator.base.model import (
@@ -32,9 +34,16 @@ from adjudicator.board.map import GameMap
 __all__ = ["coast_garbage", "strict_coasts"]
 
 
+_STRICT_UNIT_COAST = UnitCoast.STRICT
+_STRICT_IRRELEVANT_COAST = IrrelevantCoast.STRICT
+"""Module constants: every phase's checker asks, and a look-up on the enum class is slow."""
+
+
 def strict_coasts(rules: Rules) -> bool:
     """Whether ``rules`` make any wrong coast illegal (so the checks below must run)."""
-    return rules.unit_coast is UnitCoast.STRICT or rules.irrelevant_coast is IrrelevantCoast.STRICT
+    return (
+        rules.unit_coast is _STRICT_UNIT_COAST or rules.irrelevant_coast is _STRICT_IRRELEVANT_COAST
+    )
 
 
 def coast_garbage(
@@ -48,21 +57,30 @@ def coast_garbage(
     or ``None``. A support is also checked against the unit it supports, a convoy against the
     army it convoys."""
     bad = _named_unit(game_map, rules, order.location, unit, order)
-    if bad is None and isinstance(order, Move | Retreat):
-        bad = _destination(game_map, rules, order.destination, unit, order)
-    elif bad is None and isinstance(order, Support):
-        supported = units.get(order.target.province)
-        if supported is not None:
+    if bad is not None:
+        return bad
+    match order:
+        case Move() | Retreat():
+            return _destination(game_map, rules, order.destination, unit, order)
+        case Support():
+            supported = units.get(order.target.province)
+            if supported is None:
+                return None
             bad = _named_unit(game_map, rules, order.target, supported, order)
             if bad is None and order.destination is not None:
                 bad = _destination(game_map, rules, order.destination, supported, order)
-    elif bad is None and isinstance(order, Convoy):
-        army = units.get(order.army.province)
-        if army is not None:
-            bad = _named_unit(game_map, rules, order.army, army, order)
-        if bad is None and order.destination.coast is not None:
-            bad = _irrelevant(rules, order.destination, "a convoyed army", order)
-    return bad
+            return bad
+        case Convoy():
+            army = units.get(order.army.province)
+            if army is not None:
+                bad = _named_unit(game_map, rules, order.army, army, order)
+            if bad is None and order.destination.coast is not None:
+                bad = _irrelevant(rules, order.destination, "a convoyed army", order)
+            return bad
+        case Hold() | Disband():
+            return None
+        case _:
+            assert_never(order)
 
 
 def _named_unit(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudicator.base.model import Convoy, Disband, Hold, Move, Order, Support, Unit
-from adjudicator.state.outcomes import OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Diagnosis, OrderResult, Outcome, Reason
 
 __all__ = ["IllegalCode", "Illegality", "Normalised", "own_unit", "reject"]
 
@@ -118,9 +118,15 @@ class Illegality:
     message: str
 
     def result(self, power: str, order: Order) -> OrderResult:
-        """The ``ILLEGAL`` result reporting this for ``order``."""
+        """The ``ILLEGAL`` result reporting this for ``order``: the code, and the message as the
+        result's :class:`~adjudicator.state.outcomes.Diagnosis`."""
         return OrderResult(
-            power, order, Outcome.ILLEGAL, Reason.ILLEGAL, code=str(self.code), message=self.message
+            power,
+            order,
+            Outcome.ILLEGAL,
+            Reason.ILLEGAL,
+            code=str(self.code),
+            detail=Diagnosis(self.message),
         )
 
 

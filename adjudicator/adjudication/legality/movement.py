@@ -8,6 +8,8 @@ may go for the retreat checks (:meth:`MovementChecks._target`).
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from adjudicator.adjudication.legality.coasts import coast_garbage
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, own_unit, reject
 from adjudicator.adjudication.legality.shortcuts import Shortcuts
@@ -46,6 +48,8 @@ class MovementChecks(Shortcuts):
                 return self._support(unit, order)
             case Convoy():
                 return self._convoy(unit, order)
+            case _:
+                assert_never(order)
 
     def _move(self, unit: Unit, order: Move) -> Order | Illegality:
         wants_convoy = order.via_convoy or bool(order.path)

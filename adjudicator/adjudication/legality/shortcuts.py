@@ -7,15 +7,20 @@ an army. :class:`Shortcuts` recognises such orders with a few look-ups in the ma
 already is in normal form (it names the unit's type and exact coast, and its target needs no
 change), so most phases build no order objects at all.
 
-A shortcut returns ``None`` whenever anything is unusual (a missing or foreign unit, a coast it
-does not know what to do with, a named convoy path, a step that is not in the tables); the
-general checks of :mod:`adjudicator.adjudication.legality.check` then decide, and explain an
-illegal order. So the shortcuts change the speed, never a verdict: ``tests/test_legality.py`` and
-the DATC cases run through both, and each shortcut's docstring names the general check it agrees
-with.
+A shortcut only ever says "legal, normalised as this order" or, returning ``None``, "don't
+know": whenever anything is unusual (a missing or foreign unit, a coast it does not know what to
+do with, a named convoy path, a step that is not in the tables) the general checks of
+:mod:`adjudicator.adjudication.legality.check` decide, and explain an illegal order. So the
+shortcuts change the speed, never a verdict: each shortcut's docstring names the general check it
+agrees with, and ``tests/adjudication/test_legality_once.py`` compares the two verdicts on many
+orders under every combination of the rules options that bear on legality.
 
-In a winter, :class:`WinterShortcuts` does the same for a build on a plain home centre, a
-removal of an own unit and a waive.
+Whether the shortcuts may run at all is decided in one place, :func:`shortcuts_allowed`, from what
+:data:`OPTION_EFFECTS` declares about each rules option: an option only the general checks know
+turns them off unless it has its default choice.
+
+In a winter, :class:`WinterShortcuts` does the same for a build on a plain home centre and a
+removal of an own unit.
 
 The tests are written out rather than split into small helpers, and enum members are module
 constants, because a Python call or a look-up of a member on its enum class costs 50-100 ns,
@@ -24,7 +29,8 @@ which adds up over the orders of every phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.base.model import (
@@ -34,12 +40,10 @@ from adjudicator.base.model import (
     Hold,
     Location,
     Move,
-    Order,
     Support,
     Unit,
     UnitOrder,
     UnitType,
-    Waive,
 )
 from adjudicator.base.rules import CoastRule, Rules, SupportCoast
 from adjudicator.board import convoys
@@ -49,15 +53,81 @@ from adjudicator.board.tables import MapTables
 if TYPE_CHECKING:
     from adjudicator.state.position import Position
 
-__all__ = ["SHORTCUTS", "Shortcuts", "WinterShortcuts"]
+__all__ = [
+    "MOVEMENT_SHORTCUTS",
+    "OPTION_EFFECTS",
+    "WINTER_SHORTCUTS",
+    "OptionEffect",
+    "Shortcuts",
+    "WinterShortcuts",
+    "shortcuts_allowed",
+]
 
 _ARMY = UnitType.ARMY
 _FLEET = UnitType.FLEET
 _REQUIRED = SupportCoast.REQUIRED
 
 
+class OptionEffect(Enum):
+    """What a rules option changes, as far as the shortcuts are concerned."""
+
+    RESOLUTION = "resolution"
+    """How legal orders resolve (or which of several legal orders for a unit counts), never the
+    verdict on one order."""
+    LEGALITY = "legality"
+    """The verdict on an order; the shortcuts give the general checks' verdict under every
+    choice, because they read the option or answer only where it makes no difference."""
+    LEGALITY_GENERAL_ONLY = "legality-general-only"
+    """The verdict on an order, and only the general checks know the option: any choice but the
+    default turns the shortcuts off."""
+
+
+OPTION_EFFECTS: Mapping[str, OptionEffect] = {
+    "adjacent_convoy": OptionEffect.LEGALITY,  # a move via convoy is answered only with a route
+    "paradox": OptionEffect.RESOLUTION,
+    "coasts": OptionEffect.LEGALITY,  # read by _short_step
+    "multiple_orders": OptionEffect.RESOLUTION,  # check_orders applies it after the verdicts
+    "civil_disorder": OptionEffect.RESOLUTION,
+    "convoy_path": OptionEffect.LEGALITY,  # a move naming its path takes the general checks
+    "necessary_convoys": OptionEffect.LEGALITY,  # read by _short_convoy
+    # Read by the retreat shortcut (RetreatChecks._fast_retreat), through retreat_options.
+    "retreat_to_convoyed_attacker_origin": OptionEffect.LEGALITY,
+    "convoy_disruption": OptionEffect.RESOLUTION,
+    "dislodged_unit_bounces": OptionEffect.RESOLUTION,
+    "unit_coast": OptionEffect.LEGALITY_GENERAL_ONLY,  # the shortcuts drop a wrong coast
+    "irrelevant_coast": OptionEffect.LEGALITY_GENERAL_ONLY,  # ... and an irrelevant one
+    "support_coast": OptionEffect.LEGALITY,  # read by _short_step
+}
+"""The effect of every :class:`~adjudicator.base.rules.Rules` option, by field name.
+
+``tests/adjudication/test_legality_once.py`` fails until a new option is listed here, and checks
+each claim: the shortcuts agree with the general checks under every combination of the
+``LEGALITY`` choices, and a ``RESOLUTION`` option never changes a verdict."""
+
+_DEFAULTS = Rules()
+_DEFAULT_ONLY: tuple[tuple[str, object], ...] = tuple(
+    (name, getattr(_DEFAULTS, name))
+    for name in Rules.option_names()
+    # An option missing from the table counts as known to the general checks only: a new option
+    # can slow the checks down, never let the shortcuts skip it.
+    if OPTION_EFFECTS.get(name, OptionEffect.LEGALITY_GENERAL_ONLY)
+    is OptionEffect.LEGALITY_GENERAL_ONLY
+)
+
+
+def shortcuts_allowed(rules: Rules) -> bool:
+    """Whether the shortcuts may decide orders under ``rules``: the one place that says so.
+
+    >>> shortcuts_allowed(Rules()), shortcuts_allowed(Rules(unit_coast="strict"))
+    (True, False)
+    """
+    # ``is``: Rules holds its choices as enum members and bools, never equal copies.
+    return all(getattr(rules, name) is default for name, default in _DEFAULT_ONLY)
+
+
 class Shortcuts:
-    """Mixin of the legality checker: :meth:`shortcut` for one order of a movement phase.
+    """Mixin of the legality checker: the shortcuts of a movement phase
+    (:data:`MOVEMENT_SHORTCUTS`).
 
     The checker provides the attributes declared here. Every unit must stand on a known
     province (the checker only asks then), so that an order naming a unit's province never
@@ -94,11 +164,6 @@ class Shortcuts:
             )
             self._needed_fleets[key] = found
         return found
-
-    def shortcut(self, power: str, order: Order) -> UnitOrder | None:
-        """The normalised order if ``order`` is a common legal one, else ``None``."""
-        short = SHORTCUTS.get(type(order))
-        return None if short is None else short(self, power, order)
 
     def _short_hold(self, power: str, order: Hold) -> UnitOrder | None:
         unit = self.units.get(order.location.province)
@@ -166,7 +231,7 @@ class Shortcuts:
 
     def _short_convoy(self, power: str, order: Convoy) -> UnitOrder | None:
         """A fleet at sea convoying an army to a coast, on a route without a shortcut
-        (``_Checker._convoy``)."""
+        (``MovementChecks._convoy``)."""
         unit = self.units.get(order.location.province)
         army = self.units.get(order.army.province)
         if unit is None or army is None or unit.power != power or army.type is not _ARMY:
@@ -195,7 +260,7 @@ class Shortcuts:
 
     def _short_convoy_route(self, army: Unit, dest: Location, without: str | None) -> bool:
         """Whether the fleets at sea (but ``without``) could convoy ``army`` to ``dest``,
-        written without a coast (``_Checker._army_target``). A move via convoy is then legal
+        written without a coast (``MovementChecks._army_target``). A move via convoy is then legal
         under every rule choice: 4.A.3 only matters when there is no route."""
         origin = army.location.province
         if dest.coast is not None or dest.province == origin:
@@ -210,7 +275,7 @@ class Shortcuts:
 
     def _short_step(self, unit: Unit, dest: Location, *, for_support: bool) -> Location | None:
         """Where ``unit`` ends if ordered (or supported) one step to ``dest``, as
-        ``_Checker._target`` normalises it; ``None`` if that takes the general checks."""
+        ``MovementChecks._target`` normalises it; ``None`` if that takes the general checks."""
         location = unit.location
         if unit.type is _ARMY:
             if dest.coast is None and dest.province in self.tables.army.get(location.province, ()):
@@ -235,7 +300,7 @@ class Shortcuts:
 
 
 class WinterShortcuts:
-    """Mixin of the legality checker: :meth:`winter_shortcut` for one order of a winter.
+    """Mixin of the legality checker: the shortcuts of a winter (:data:`WINTER_SHORTCUTS`).
 
     The checker provides the attributes declared here; ``counts`` is power -> builds (positive)
     or removals (negative) owed.
@@ -251,19 +316,9 @@ class WinterShortcuts:
         """Provided by the checker."""
         raise NotImplementedError
 
-    def winter_shortcut(self, power: str, order: Order) -> Order | None:
-        """The normalised order if ``order`` is a common legal one, else ``None``."""
-        if isinstance(order, Build):
-            return self._short_build(power, order)
-        if isinstance(order, Disband):
-            return self._short_removal(power, order)
-        if isinstance(order, Waive):
-            return order if self.counts.get(power, 0) > 0 else None
-        return None
-
-    def _short_build(self, power: str, order: Build) -> Order | None:
+    def _short_build(self, power: str, order: Build) -> UnitOrder | None:
         """A build of a named unit type on a home centre without named coasts, owned, empty
-        and on the map (``_Checker._build``)."""
+        and on the map (``AdjustmentChecks._build``)."""
         pid = order.location.province
         province = self.map.provinces.get(pid)
         if (
@@ -281,8 +336,9 @@ class WinterShortcuts:
             return None
         return order
 
-    def _short_removal(self, power: str, order: Disband) -> Order | None:
-        """The removal of an own unit by a power that owes removals (``_Checker._removal``)."""
+    def _short_removal(self, power: str, order: Disband) -> UnitOrder | None:
+        """The removal of an own unit by a power that owes removals
+        (``AdjustmentChecks._removal``)."""
         location = order.location
         unit = self.units.get(location.province)
         if (
@@ -297,11 +353,17 @@ class WinterShortcuts:
         return Disband(unit.type, unit.location)
 
 
-SHORTCUTS: dict[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {
+MOVEMENT_SHORTCUTS: Mapping[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {
     Move: Shortcuts._short_move,
     Support: Shortcuts._short_support,
     Hold: Shortcuts._short_hold,
     Convoy: Shortcuts._short_convoy,
 }
-"""The shortcut of each kind of order that has one, by type: :meth:`Shortcuts.shortcut`, for
-callers that check many orders and save a call per order by looking the kind up themselves."""
+"""The shortcut of each kind of movement order, by type (looked up by the order's exact type:
+one look-up and one call per order)."""
+
+WINTER_SHORTCUTS: Mapping[type, Callable[[WinterShortcuts, str, Any], UnitOrder | None]] = {
+    Build: WinterShortcuts._short_build,
+    Disband: WinterShortcuts._short_removal,
+}
+"""The shortcut of each kind of winter order that has one, by type."""

@@ -1,8 +1,9 @@
 """Movement phase, first stage: the orders indexed by province, and each move's convoy intent.
 
 :class:`PhaseIndex` takes the legal orders (from
-:func:`~adjudicator.adjudication.legality.check.check_orders`, or checking them itself in the same
-pass, :meth:`PhaseIndex.check`) and builds every index the §5.B equations read
+:func:`~adjudicator.adjudication.legality.check.check_orders`, or as
+:func:`~adjudicator.adjudication.legality.check.legal_orders` checks them, :meth:`PhaseIndex.check`)
+and builds every index the §5.B equations read
 (:mod:`adjudicator.adjudication.movement.equations`): the moves into each province, the
 head-to-head pairs, the supports of each move and hold, the convoying fleets of each army, and
 whether a move goes over land or by convoy (DATC 4.A.3).
@@ -14,14 +15,25 @@ built once per phase, so the hot path does dictionary look-ups on strings only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
+from typing import assert_never
 
-from adjudicator.adjudication.legality.check import Checker
-from adjudicator.adjudication.legality.codes import Illegality
-from adjudicator.adjudication.legality.shortcuts import SHORTCUTS
+from adjudicator.adjudication.legality.check import Checker, SeveralOrders, legal_orders
 from adjudicator.adjudication.resolver import DecisionKind
-from adjudicator.base.model import Convoy, Move, Order, Support, Unit, UnitType, Waive
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Support,
+    Unit,
+    UnitType,
+    Waive,
+)
 from adjudicator.base.rules import AdjacentConvoy, ConvoyPath, Rules
+from adjudicator.board.graph import reaches
 from adjudicator.board.map import GameMap
 from adjudicator.board.tables import tables
 from adjudicator.state.outcomes import OrderResult, Outcome, Reason
@@ -48,8 +60,6 @@ if a route stays intact, otherwise over land."""
 
 
 _NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
-
-_PROVINCE = attrgetter("location.province")
 
 
 class PhaseIndex:
@@ -92,8 +102,7 @@ class PhaseIndex:
         self.map = game_map
         self.tables = tables(game_map)
         self.rules = rules
-        units = position.units
-        self.units: dict[str, Unit] = dict(zip(map(_PROVINCE, units), units, strict=True))
+        self.units: dict[str, Unit] = {unit.location.province: unit for unit in position.units}
         self.given: dict[str, Order] = {}
         self.moves: dict[str, Move] = {}
         self.kind: dict[str, DecisionKind] = {}
@@ -113,36 +122,26 @@ class PhaseIndex:
 
     # ------------------------------------------------------------------ indices
     def check(self, orders: Mapping[str, Sequence[Order]]) -> list[OrderResult] | None:
-        """Check every order and index the legal ones; return the ``ILLEGAL`` results (in the
-        order given), or ``None``, indexing nothing, when a unit has two legal orders."""
+        """Check every order and index each legal one as
+        :func:`~adjudicator.adjudication.legality.check.legal_orders` keeps it; return the
+        ``ILLEGAL`` results (in the order given), or ``None`` when a unit has two legal orders
+        (the indices are then incomplete: the phase must start over from
+        :func:`~adjudicator.adjudication.legality.check.check_orders`)."""
         checker = Checker(self.position, self.map, self.rules, self.units)
-        shortcuts = SHORTCUTS if checker.fast else {}
-        verdict = checker.general_verdict
-        given = self.given
         moves: list[tuple[str, Move]] = []
         others: list[tuple[str, Support | Convoy]] = []
         illegal: list[OrderResult] = []
-        for power, listed in orders.items():
-            for order in listed:
-                short = shortcuts.get(type(order))
-                normalised = short(checker, power, order) if short is not None else None
-                if normalised is None:
-                    # The general checks: an illegal order, or a legal but unusual one.
-                    verdict_ = verdict(power, order)
-                    if isinstance(verdict_, Illegality):
-                        illegal.append(verdict_.result(power, order))
-                        continue
-                    if isinstance(verdict_, Waive):
-                        return None  # never legal outside winter; the two steps say so
-                    normalised = verdict_
-                province = normalised.location.province
-                if province in given:
-                    return None
-                given[province] = order
+        try:
+            for province, _, normalised in legal_orders(checker, orders, illegal, self.given):
+                # An if-chain: a match statement costs about 90 ns more per order here.
                 if isinstance(normalised, Move):
                     moves.append((province, normalised))
                 elif isinstance(normalised, (Support, Convoy)):
                     others.append((province, normalised))
+                elif not isinstance(normalised, (Hold, Retreat, Disband, Build)):
+                    assert_never(normalised)
+        except SeveralOrders:
+            return None
         self._index(moves, others)
         return illegal
 
@@ -161,6 +160,8 @@ class PhaseIndex:
                 moves.append((province, normalised))
             elif isinstance(normalised, (Support, Convoy)):
                 others.append((province, normalised))
+            elif not isinstance(normalised, (Hold, Retreat, Disband, Build, Waive)):
+                assert_never(normalised)
         return moves, others
 
     def _index(
@@ -290,17 +291,15 @@ class PhaseIndex:
         if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
             return self._named_route(origin, order.path)
         dest, reach = self.dest[origin], self.reach
-        frontier = [f for f in fleets if origin in reach[f]]
-        seen = set(frontier)
-        while frontier:
-            fleet = frontier.pop()
-            if dest in reach[fleet]:
-                return True
-            for other in fleets:
-                if other not in seen and other in reach[fleet]:
-                    seen.add(other)
-                    frontier.append(other)
-        return False
+        if len(fleets) == 1:
+            # The usual convoy, one fleet, needs no search (this runs for every moving army
+            # that a fleet offers to convoy).
+            return origin in reach[fleets[0]] and dest in reach[fleets[0]]
+        return reaches(
+            [f for f in fleets if origin in reach[f]],
+            lambda fleet: [other for other in fleets if other in reach[fleet]],
+            lambda fleet: dest in reach[fleet],
+        )
 
     def _named_route(self, origin: str, path: tuple[str, ...]) -> bool:
         """DATC 4.A.6 b (jDip): only the written chain of fleets counts."""

@@ -9,8 +9,9 @@ standoffs and the next position.
 
 The work is split in three stages, one module each:
 
-- :mod:`adjudicator.adjudication.movement.index`: the orders indexed by province (checked and
-  indexed in one pass on the engine's path) and each move's convoy intent (DATC 4.A.3);
+- :mod:`adjudicator.adjudication.movement.index`: the orders indexed by province (on the engine's
+  path each as :func:`~adjudicator.adjudication.legality.check.legal_orders` keeps it) and each
+  move's convoy intent (DATC 4.A.3);
 - :mod:`adjudicator.adjudication.movement.equations`: the §5.B equations (MOVE, SUPPORT, CONVOY,
   PATH, HOLD, ATTACK, DEFEND, PREVENT) that the resolver evaluates;
 - :mod:`adjudicator.adjudication.movement.results`: the results with their reasons and causes, the
@@ -20,43 +21,26 @@ The work is split in three stages, one module each:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
-from adjudicator.adjudication.legality.check import check_orders
+from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
 from adjudicator.adjudication.movement.equations import Phase
 from adjudicator.adjudication.movement.results import Report
 from adjudicator.base.model import Order
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, OrderResult
+from adjudicator.state.outcomes import Adjudication
 from adjudicator.state.position import Position
 
-__all__ = ["CheckedOrders", "adjudicate_movement", "adjudicate_orders"]
-
-
-class CheckedOrders(Protocol):
-    """What :func:`adjudicate_movement` reads of the legality checks' result.
-
-    :class:`adjudicator.adjudication.legality.check.CheckedOrders` is one; the protocol stays so
-    that callers may hand over orders checked by other means (``tests/test_movement.py`` builds
-    them from model values).
-    """
-
-    @property
-    def valid(self) -> Mapping[str, tuple[str, Order, Order]]:
-        """Province of the ordered unit -> (power, order as given, normalised order)."""
-        ...
-
-    @property
-    def results(self) -> Sequence[OrderResult]:
-        """ILLEGAL results for the orders that were dropped."""
-        ...
+__all__ = ["adjudicate_movement", "adjudicate_orders"]
 
 
 def adjudicate_movement(
     position: Position, checked: CheckedOrders, game_map: GameMap, rules: Rules
 ) -> Adjudication:
-    """Resolve a movement phase (DATC v3.0 §5) and report every order's fate."""
+    """Resolve a movement phase (DATC v3.0 §5) and report every order's fate.
+
+    Reads ``checked.valid`` and ``checked.results`` only.
+    """
     phase = Phase(position, checked.valid, game_map, rules)
     phase.resolve_all()
     return Report(phase, position, checked.results, game_map, rules).build()
@@ -71,7 +55,8 @@ def adjudicate_orders(
     """:func:`~adjudicator.adjudication.legality.check.check_orders` and
     :func:`adjudicate_movement` in one.
 
-    The engine's path: each order is indexed as soon as it is checked, sparing the checked
+    The engine's path: each order is indexed as soon as
+    :func:`~adjudicator.adjudication.legality.check.legal_orders` keeps it, sparing the checked
     orders' intermediate table. When some unit has two legal orders, the duplicate rules of
     ``check_orders`` decide (4.D.3) and the phase takes the two steps after all.
     """

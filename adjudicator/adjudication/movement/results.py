@@ -23,14 +23,20 @@ from adjudicator.adjudication.movement.index import (
     SUCCEEDS,
 )
 from adjudicator.adjudication.phases import advance, victory_notes
-from adjudicator.base.model import Dislodgement, Hold, Location, Order, Unit
-from adjudicator.base.rules import Rules
+from adjudicator.base.model import Dislodgement, Hold, Location, Order, Unit, Waive
+from adjudicator.base.rules import ParadoxRule, Rules
 from adjudicator.board.map import GameMap
-from adjudicator.state.outcomes import Adjudication, OrderResult, Reason
+from adjudicator.state.outcomes import (
+    Adjudication,
+    CircularMovement,
+    ConvoyLost,
+    ConvoyParadox,
+    Detail,
+    Note,
+    OrderResult,
+    Reason,
+)
 from adjudicator.state.position import Position
-
-_WHY_TEXT = {BOUNCED: "bounced with {}", LOST_HEAD_TO_HEAD: "lost head-to-head battle with {}"}
-"""The message of a move that failed for want of strength; ``{}`` becomes the rival order."""
 
 _PROVINCE = attrgetter("location.province")
 _POWER_PROVINCE = attrgetter("power", "location.province")
@@ -137,15 +143,16 @@ class Report:
         )
         return Dislodgement(unit, origin, by_convoy, options)
 
-    def notes(self) -> Iterable[str]:
+    def notes(self) -> Iterable[Note]:
+        """The cycles the backup rule broke: rings of moves, and convoy paradoxes with the
+        orders the rule made fail."""
+        given = self.phase.given
         for cycle, values in self.phase.resolver.broken_cycles:
             if all(self.phase.kind[k] is MOVE for k in cycle):
-                yield "circular movement: " + ", ".join(
-                    str(self.phase.given[k]) for k in sorted(cycle)
-                )
+                yield CircularMovement(tuple(given[k] for k in sorted(cycle)))
             else:
-                failed = ", ".join(str(self.phase.given[k]) for k in sorted(values))
-                yield f"convoy paradox ({self.rules.paradox} rule): {failed} fail"
+                failed = tuple(given[k] for k in sorted(values))
+                yield ConvoyParadox(ParadoxRule(self.rules.paradox), failed)
 
     # ------------------------------------------------------------------ results
     def results(self) -> tuple[OrderResult, ...]:
@@ -188,24 +195,17 @@ class Report:
         return OrderResult(self.phase.units[province].power, self.phase.given[province], SUCCEEDS)
 
     def failed(
-        self, province: str, reason: Reason, cause: str | None = None, text: str = ""
+        self, province: str, reason: Reason, cause: str | None = None, detail: Detail | None = None
     ) -> OrderResult:
-        """A failure; ``{}`` in ``text`` becomes the causing order."""
+        """A failure, ``cause`` the province of the unit whose order caused it."""
         phase = self.phase
         units, given = phase.units, phase.given
         power = units[province].power
         if cause is None:
-            return OrderResult(power, given[province], FAILS, reason, None, None, None, text)
+            return OrderResult(power, given[province], FAILS, reason, None, None, None, detail)
         cause_order = given.get(cause) or self.cause_order(cause)
         return OrderResult(
-            power,
-            given[province],
-            FAILS,
-            reason,
-            cause_order,
-            units[cause].power,
-            None,
-            text.replace("{}", str(cause_order)),
+            power, given[province], FAILS, reason, cause_order, units[cause].power, None, detail
         )
 
     def unordered(self, province: str) -> OrderResult:
@@ -218,14 +218,7 @@ class Report:
             return OrderResult(unit.power, order, SUCCEEDS, Reason.NO_ORDER)
         cause = self.cause_order(dislodger)
         return OrderResult(
-            unit.power,
-            order,
-            FAILS,
-            Reason.NO_ORDER,
-            cause,
-            phase.units[dislodger].power,
-            None,
-            f"no order; dislodged by {cause}",
+            unit.power, order, FAILS, Reason.NO_ORDER, cause, phase.units[dislodger].power
         )
 
     def result(self, province: str) -> OrderResult:
@@ -240,33 +233,35 @@ class Report:
             if province in phase.void:
                 return self.void_result(province)
             if dislodger is not None:
-                return self.failed(province, Reason.DISLODGED, dislodger, "dislodged by {}")
+                return self.failed(province, Reason.DISLODGED, dislodger)
             return self.succeeded(province)
         if province in phase.paradox and not phase.resolved[province]:
-            return self.failed(
-                province, Reason.CONVOY_PARADOX, None, f"convoy paradox ({self.rules.paradox} rule)"
-            )
+            return self.paradox_result(province)
         if dislodger is not None:
-            return self.failed(province, Reason.DISLODGED, dislodger, "dislodged by {}")
+            return self.failed(province, Reason.DISLODGED, dislodger)
         if phase.resolved[province]:
             return self.succeeded(province)
         if kind is CONVOY:
-            return self.failed(province, Reason.DISRUPTED, None, "convoy failed")
+            return self.failed(province, Reason.DISRUPTED)
         return self.cut_result(province)
+
+    def paradox_result(self, province: str) -> OrderResult:
+        """An order the backup rule made fail to break a convoy paradox (4.A.2)."""
+        return self.failed(province, Reason.CONVOY_PARADOX, None, ParadoxRule(self.rules.paradox))
 
     def void_result(self, province: str) -> OrderResult:
         """A support or convoy whose unit did not give the matching order (6.D.7-6.D.9)."""
         target = self.phase.void[province]
         if target is not None and target in self.phase.units:
-            return self.failed(province, Reason.VOID, target, "void: the unit ordered {}")
-        return self.failed(province, Reason.VOID, None, "void: no unit there")
+            return self.failed(province, Reason.VOID, target)
+        return self.failed(province, Reason.VOID)
 
     def cut_result(self, province: str) -> OrderResult:
         phase = self.phase
         power, area = phase.units[province].power, phase.area.get(province)
         for origin in phase.into.get(province, ()):
             if phase.units[origin].power != power and origin != area and phase.path(origin):
-                return self.failed(province, Reason.CUT, origin, "cut by {}")
+                return self.failed(province, Reason.CUT, origin)
         return self.failed(province, Reason.CUT)
 
     def move_result(self, origin: str) -> OrderResult:
@@ -274,50 +269,43 @@ class Report:
         head-to-head, the unit there, the rival moves (§5.B.1)."""
         phase = self.phase
         if origin in phase.paradox:
-            return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
+            return self.paradox_result(origin)
         if origin in phase.mode and not phase.path(origin):
             return self.path_result(origin)
         found = phase.why.get(origin) if not phase.resolver.guessed else None
         if found is not None:
-            return self.failed(origin, found[0], found[1], _WHY_TEXT[found[0]])
+            return self.failed(origin, found[0], found[1])
         attack = phase.attack(origin)
         dest = phase.dest[origin]
         opp = phase.opp.get(origin)
         if dest in phase.units and attack == 0:
-            return self.failed(
-                origin, Reason.NO_SELF_DISLODGEMENT, dest, "would dislodge own unit {}"
-            )
+            return self.failed(origin, Reason.NO_SELF_DISLODGEMENT, dest)
         if opp is not None and phase.head_to_head(origin, opp):
             if attack <= phase.defend(opp):
-                return self.failed(origin, LOST_HEAD_TO_HEAD, opp, _WHY_TEXT[LOST_HEAD_TO_HEAD])
+                return self.failed(origin, LOST_HEAD_TO_HEAD, opp)
         elif attack <= phase.hold(dest):
-            return self.failed(origin, BOUNCED, dest, _WHY_TEXT[BOUNCED])
+            return self.failed(origin, BOUNCED, dest)
         for other in phase.into[dest]:
             if other != origin and attack <= phase.prevent(other):
-                return self.failed(origin, BOUNCED, other, _WHY_TEXT[BOUNCED])
+                return self.failed(origin, BOUNCED, other)
         return self.failed(origin, BOUNCED)
 
     def path_result(self, origin: str) -> OrderResult:
         phase = self.phase
         if not phase.routes.get(origin):
-            return self.failed(origin, Reason.NO_CONVOY, None, "no convoy route")
+            return self.failed(origin, Reason.NO_CONVOY)
         fleets = phase.fleets[origin]
         if any(f in phase.paradox for f in fleets):
-            return self.failed(origin, Reason.CONVOY_PARADOX, None, "convoy paradox")
+            return self.paradox_result(origin)
         for fleet in fleets:
             if fleet in self.dislodger:
-                return self.failed(
-                    origin,
-                    Reason.DISRUPTED,
-                    self.dislodger[fleet],
-                    f"convoy disrupted: {phase.given[fleet]} dislodged by {{}}",
-                )
-        return self.failed(origin, Reason.DISRUPTED, None, "convoy disrupted")
+                lost = ConvoyLost(phase.given[fleet])
+                return self.failed(origin, Reason.DISRUPTED, self.dislodger[fleet], lost)
+        return self.failed(origin, Reason.DISRUPTED)
 
 
 def _province(order: Order) -> str:
-    location = getattr(order, "location", None)
-    return location.province if isinstance(location, Location) else ""
+    return "" if isinstance(order, Waive) else order.location.province
 
 
 def _first(pair: tuple[tuple[str, str, str], OrderResult]) -> tuple[str, str, str]:

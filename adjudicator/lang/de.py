@@ -1,0 +1,466 @@
+"""German: the order vocabulary, the results report's words and the command line's words
+(``docs/german.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from adjudicator.base.model import PhaseType, Season, UnitType
+from adjudicator.base.rules import ParadoxRule
+from adjudicator.lang.language import Language
+from adjudicator.lang.message_keys import MessageKey
+from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
+
+MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "map_mismatch": (
+            "Die Stellung gehört zur Karte {position!r}, die Befehle werden aber mit der Karte "
+            "{map!r} gelesen"
+        ),
+        "expected_one": "Genau ein Befehl erwartet, gefunden: {found} in {text!r}",
+        "found_none": "keiner",
+        "found_many": "{count} Befehle",
+        "unexpected_character": "Unerwartetes Zeichen {char!r}: gehört zu keinem Befehl",
+        "unexpected_end": "Unerwartetes Ende des Befehls{after}; erwartet: {wanted}",
+        "after": " nach {word!r}",
+        "unexpected": "Unerwartet: {word!r}; erwartet: {wanted}",
+        "unexpected_word": "Unerwartetes Wort {word!r} nach {head!r}{suggest}",
+        "nothing_more": "nichts mehr",
+        "or": " oder ",
+        "did_you_mean": " – meinten Sie {choices}?",
+        "unknown_province": "Unbekannte Provinz {text!r}{suggest}",
+        "ambiguous_province": "Mehrdeutige Provinz {text!r}: möglich sind {choices}",
+        "suggested_province": "'{name}'",
+        "candidate_province": "'{id}' ({name})",
+        "power_not_province": (
+            "{text!r} ist eine Macht, keine Provinz; eine Machtüberschrift endet mit ':' ({text}:)"
+        ),
+        "unknown_power": "Unbekannte Macht {text!r}{suggest}",
+        "letter_label": (
+            "Eine Machtüberschrift mit ')' ist ein Buchstabe einer Macht (E); {text!r} ist "
+            "keiner, also {text}: schreiben"
+        ),
+        "ambiguous_power": "Mehrdeutige Macht {text!r}: möglich sind {choices}",
+        "hint_powers": "die Mächte dieser Karte sind {powers}",
+        "foreign_adjective": (
+            "Unbekannte Macht {text!r} vor der Einheit; das Wort wird übergangen{suggest}"
+        ),
+        "unknown_coast": "Unbekannte Küste {text!r}",
+        "hint_coasts": "{province} hat die Küsten {choices}",
+        "hint_no_coasts": "{province} hat keine benannten Küsten",
+        "convoyed_fleet": "Nur Armeen werden konvoiert, der Konvoi nennt aber eine Flotte",
+        "removal_sign_phase": (
+            "{sign!r} vor einer Einheit baut sie ab, und Abbau gibt es nur in einer "
+            "Anpassungsphase; dies ist keine (oder keine bekannte)"
+        ),
+        "hint_removal_sign": (
+            "den Befehl ohne das Zeichen schreiben, oder die Phase angeben (eine Stellung oder "
+            "eine Zeile 'Winter 1901'), wenn ein Abbau gemeint ist"
+        ),
+        "phase": "{season} {year} ({kind})",
+        "unknown_season": "Unbekannte Jahreszeit {word!r} in der Phasenzeile {text!r}",
+        "unknown_phase_kind": "Unbekannte Phase {word!r} in der Phasenzeile {text!r}",
+        "impossible_phase": (
+            "Diese Phase gibt es nicht: {text!r}; Anpassungen finden im Winter statt, "
+            "Bewegungen und Rückzüge im Frühjahr oder Herbst"
+        ),
+        "hint_seasons": "Jahreszeiten: {words}",
+        "hint_kinds": "Phasen: {words}",
+        "hint_other_language": (
+            "auf {language} bedeutet {word!r} {meaning}; mit --lang {lang} lesen"
+        ),
+        "phase_mismatch": "Die Befehle gelten für {file}, die Stellung ist aber {position}",
+        "ambiguous_phase": (
+            "{text!r} wird in der Standardsprache {language} als {meaning} gelesen; auf {other} "
+            "hieße es {other_meaning} (--lang {other_lang})"
+        ),
+        "severity.error": "Fehler",
+        "severity.warning": "Warnung",
+        "severity.hint": "Hinweis",
+        "unreadable_left_out": (
+            "{path}: Befehle, die nicht gelesen werden können, bleiben unberücksichtigt "
+            "(ihre Einheiten halten)"
+        ),
+        "lang.en": "Englisch",
+        "lang.de": "Deutsch",
+        "sign.WORD": "ein Provinzname",
+        "sign._SLASH": "eine Küste ('/nk')",
+        "sign._LPAR": "eine Küste ('(nk)')",
+        "sign._RPAR": "')'",
+        "sign._COLON": "':'",
+        "sign._LSQB": "'['",
+        "sign._RSQB": "']'",
+        "sign.PLUS": "'+' (Aufbau)",
+        "sign.STAR": "'*' (Abbau)",
+        "sign._LIST_MARK": "eine Listennummer ('1.')",
+        "sign.$END": "das Ende des Befehls",
+        "sign.DASH": "'-' (ziehen)",
+        "group.unit_type": "eine Einheitenart",
+        "group.move": "ein Zug",
+        "group.coast": "eine Küste ('/nk')",
+        "group.removal_sign": "ein Abbauzeichen ('-', '*')",
+    }
+)
+"""Message key -> the template of every message the parser writes, in German."""
+
+VOCABULARY = Vocabulary(
+    lang="de",
+    # German players keep the English order letters (notation.md §8), so the letters stay,
+    # except `T` (Türkei); `D` before a colon is Deutschland, and `W` in a phase line Winter.
+    spellings={
+        "ARMY": ("A", "Armee", "Heer"),
+        "FLEET": ("F", "Flotte"),
+        "HOLD": ("H", "hält", "halten", "steht", "stehen", "bleibt stehen", "Haltebefehl"),
+        "MOVE": ("zieht", "ziehen", "geht", "gehen", "bewegt", "marschiert", "M"),
+        "TO": ("nach", "zum", "zur", "in", "ins", "an", "ans", "über"),
+        "SUPPORT": ("S", "unterstützt", "unterstützen", "Unterstützung"),
+        "CONVOY": (
+            "C",
+            "konvoiert",
+            "konvoieren",
+            "Konvoi",
+            "geleitet",
+            "geleiten",
+            "begleitet",
+            "begleiten",
+            "transportiert",
+            "transportieren",
+        ),
+        "VIA": ("via",),
+        "BY": ("per",),
+        "RETREAT": ("R", "zieht sich zurück", "Rückzug", "zurückziehen"),
+        "DISBAND": ("D", "löst sich auf", "auflösen", "Auflösung"),
+        "REMOVE": ("Abbau", "abbauen", "baut ab"),
+        "BUILD": ("B", "Aufbau", "baut", "bauen"),
+        "WAIVE": ("verzichtet", "verzichten", "Verzicht", "waive", "W"),
+    },
+    meanings={
+        "ARMY": "Armee",
+        "FLEET": "Flotte",
+        "HOLD": "halten",
+        "MOVE": "ziehen",
+        "TO": "nach",
+        "SUPPORT": "unterstützen",
+        "CONVOY": "konvoieren",
+        "VIA": "via",
+        "BY": "per",
+        "RETREAT": "Rückzug",
+        "DISBAND": "auflösen",
+        "REMOVE": "Abbau",
+        "BUILD": "Aufbau",
+        "WAIVE": "verzichten",
+    },
+    messages=MESSAGES,
+    articles=("der", "die", "das", "dem", "den", "des"),
+    adjective_endings=("e", "en", "er", "es", "em"),
+    seasons={
+        "F": (Season.SPRING, None),
+        "Frühjahr": (Season.SPRING, None),
+        "Frühling": (Season.SPRING, None),
+        "Sommer": (Season.SPRING, PhaseType.RETREAT),
+        "H": (Season.FALL, None),
+        "Herbst": (Season.FALL, None),
+        "Spätherbst": (Season.FALL, PhaseType.RETREAT),
+        "W": (Season.WINTER, None),
+        "Winter": (Season.WINTER, None),
+    },
+    phase_kinds={
+        "B": PhaseType.MOVEMENT,
+        "Bewegung": PhaseType.MOVEMENT,
+        "Bewegungen": PhaseType.MOVEMENT,
+        "Züge": PhaseType.MOVEMENT,
+        "M": PhaseType.MOVEMENT,
+        "R": PhaseType.RETREAT,
+        "Rückzug": PhaseType.RETREAT,
+        "Rückzüge": PhaseType.RETREAT,
+        "A": PhaseType.ADJUSTMENT,
+        "Anpassung": PhaseType.ADJUSTMENT,
+        "Anpassungen": PhaseType.ADJUSTMENT,
+    },
+    letters="äöüßÄÖÜẞ",
+    # German puts the particle of a separable verb at the end of the clause:
+    # `A Venedig greift Triest an`, `A Wien zieht sich nach Böhmen zurück`.
+    separable={
+        "MOVE": (
+            "greift … an",
+            "greifen … an",
+            "rückt … vor",
+            "rücken … vor",
+            "marschiert … ein",
+            "marschieren … ein",
+        ),
+        "RETREAT": (
+            "zieht sich … zurück",
+            "ziehen sich … zurück",
+            "zieht … zurück",
+            "ziehen … zurück",
+            "weicht … aus",
+            "weichen … aus",
+        ),
+    },
+)
+"""The words of German orders."""
+
+WORDS = Words(
+    lang="de",
+    seasons={Season.SPRING: "Frühjahr", Season.FALL: "Herbst", Season.WINTER: "Winter"},
+    results_kind={
+        PhaseType.MOVEMENT: "Bewegungsphase",
+        PhaseType.RETREAT: "Rückzugsphase",
+        PhaseType.ADJUSTMENT: "Anpassungsphase",
+    },
+    next_kind={
+        PhaseType.MOVEMENT: "Bewegungsphase",
+        PhaseType.RETREAT: "Rückzugsphase",
+        PhaseType.ADJUSTMENT: "Anpassungsphase",
+    },
+    title="Ergebnisse der {kind} {season} {year}.",
+    next_phase="Die nächste Phase ist die {kind} {season} {year}.",
+    unit_types={UnitType.ARMY: "Armee", UnitType.FLEET: "Flotte"},
+    own_unit="{type} {place}",
+    foreign_unit="{adj}e {type} {place}",
+    bare_unit="{place}",
+    who="die {adj}e {type} {place}",
+    who_dat="der {adj}en {type} {place}",
+    who_anon="die {type} {place}",
+    who_anon_dat="der {type} {place}",
+    coast="{place} ({coast})",
+    # The order lines read back as German orders (``Armee Wien UNTERSTÜTZT Armee Galizien``).
+    hold="{unit} HÄLT",
+    move="{unit} -> {dest}",
+    path_separator=" -> ",
+    support_hold="{unit} UNTERSTÜTZT {target}",
+    support_move="{unit} UNTERSTÜTZT {target} -> {dest}",
+    convoy="{unit} KONVOIERT {army} -> {dest}",
+    retreat="{unit} -> {dest}",
+    disband="{unit} LÖST SICH AUF",
+    build={
+        UnitType.ARMY: "Aufbau einer Armee in {place}",
+        UnitType.FLEET: "Aufbau einer Flotte in {place}",
+    },
+    build_unknown="Aufbau einer Einheit in {place}",
+    remove={
+        UnitType.ARMY: "Abbau der Armee in {place}",
+        UnitType.FLEET: "Abbau der Flotte in {place}",
+    },
+    remove_unknown="Abbau der Einheit in {place}",
+    waive="Verzicht auf einen Aufbau",
+    no_order="{unit}, kein Befehl",
+    order_line="{power}: {order}.",
+    note="  (*{notes}*)",
+    note_separator=", ",
+    why_indent="    ",
+    notes=MappingProxyType(
+        {
+            NoteKey.BOUNCE: "abgeprallt",
+            NoteKey.CUT: "unterbrochen",
+            NoteKey.DISLODGED: "vertrieben",
+            NoteKey.DESTROYED: "vernichtet",
+            NoteKey.VOID: "nichtig",
+            NoteKey.NO_CONVOY: "kein Konvoi",
+            NoteKey.DISRUPTED: "Konvoi gestört",
+            NoteKey.PARADOX: "Konvoi-Paradoxon",
+            NoteKey.ILLEGAL: "unzulässig",
+            NoteKey.NOT_ALLOWED: "nicht erlaubt",
+            NoteKey.CIVIL_DISORDER: "Anarchie",
+            NoteKey.NO_ORDER: "kein Befehl",
+        }
+    ),
+    why=MappingProxyType(
+        {
+            WhyKey.BOUNCE_WITH: "Abgeprallt an {who_dat}, die ebenfalls das Ziel {dest} hatte.",
+            WhyKey.BOUNCE_OFF: "Abgeprallt an {who_dat}, die dort stehen blieb.",
+            WhyKey.BOUNCE: "Abgeprallt: der Zug war nicht stärker als die Gegenwehr.",
+            WhyKey.HEAD_TO_HEAD: "Den Zweikampf mit {who_dat} verloren.",
+            WhyKey.OWN_UNIT: (
+                "Angehalten, um {who} nicht zu vertreiben: eine Macht vertreibt nie ihre eigene "
+                "Einheit."
+            ),
+            WhyKey.DISLODGED_BY: "Vertrieben von {who_dat}.",
+            WhyKey.DISLODGED_BY_CONVOY: "Vertrieben von {who_dat}, die per Konvoi kam.",
+            WhyKey.DISLODGED: "Die Einheit wurde vertrieben.",
+            WhyKey.CUT_BY: "Unterstützung unterbrochen durch den Angriff {who_dat}.",
+            WhyKey.CUT: (
+                "Unterstützung unterbrochen durch einen Angriff auf die unterstützende Einheit."
+            ),
+            WhyKey.VOID_MOVE: "Nichtig: {who} hatte keinen Zugbefehl mit dem Ziel {dest}.",
+            WhyKey.VOID_HOLD: (
+                "Nichtig: {who} hatte einen Zugbefehl und kann daher nicht beim Halten "
+                "unterstützt werden."
+            ),
+            WhyKey.VOID_CONVOY: (
+                "Nichtig: {who} hatte keinen Befehl, per Konvoi mit dem Ziel {dest} zu ziehen."
+            ),
+            WhyKey.VOID_NO_UNIT: "Nichtig: {place} ist unbesetzt.",
+            WhyKey.VOID: (
+                "Nichtig: die unterstützte oder konvoierte Einheit gab nicht den passenden Befehl."
+            ),
+            WhyKey.NO_CONVOY: (
+                "Keine Kette von Flotten hatte den Befehl, sie mit dem Ziel {dest} zu konvoieren."
+            ),
+            WhyKey.DISRUPTED_FLEET: "Der Konvoi wurde gestört: {who} wurde vertrieben.",
+            WhyKey.DISRUPTED: (
+                "Der Konvoi wurde gestört: jede Route verlor eine konvoierende Flotte."
+            ),
+            WhyKey.PARADOX: (
+                "Konvoi-Paradoxon: der Konvoi scheitert, und die Armee bleibt, wo sie ist."
+            ),
+            WhyKey.RETREAT_BOUNCE_WITH: (
+                "Abgeprallt an {who_dat}, die ebenfalls das Rückzugsziel {dest} hatte; beide "
+                "werden aufgelöst."
+            ),
+            WhyKey.RETREAT_BOUNCE: (
+                "Eine andere Einheit hatte ebenfalls das Rückzugsziel {dest}; beide werden "
+                "aufgelöst."
+            ),
+            WhyKey.NOT_ALLOWED_BUILD: (
+                "Kein Aufbau mehr: die Macht darf keine weiteren Einheiten bauen."
+            ),
+            WhyKey.NOT_ALLOWED_REMOVE: (
+                "Kein Abbau fällig: die Macht muss keine weiteren Einheiten abbauen."
+            ),
+            WhyKey.NOT_ALLOWED_WAIVE: "Kein Aufbau übrig, auf den verzichtet werden könnte.",
+            WhyKey.NOT_ALLOWED: "In dieser Phase nicht erlaubt.",
+            WhyKey.CIVIL_DISORDER: (
+                "Nach der Anarchie-Regel abgebaut: die Macht hat zu wenige Abbauten befohlen."
+            ),
+            WhyKey.ILLEGAL: "Unzulässiger Befehl {order}{code}: {message}.",
+        }
+    ),
+    illegal_consequence={
+        PhaseType.MOVEMENT: "Die Einheit hält stattdessen.",
+        PhaseType.RETREAT: "Die Einheit wird stattdessen aufgelöst.",
+        PhaseType.ADJUSTMENT: "Der Befehl wird übergangen.",
+    },
+    phase_notes=MappingProxyType(
+        {
+            PhaseNoteKey.UNUSED_BUILD: "{power}: {count} ungenutzter Aufbau verfällt",
+            PhaseNoteKey.UNUSED_BUILDS: "{power}: {count} ungenutzte Aufbauten verfallen",
+            PhaseNoteKey.CIVIL_DISORDER: "Anarchie: {power} baut {unit} ab",
+            PhaseNoteKey.VICTORY: "Sieg: {power}",
+            PhaseNoteKey.CIRCULAR_MOVEMENT: "Ringtausch: {orders}",
+            PhaseNoteKey.CONVOY_PARADOX: "Konvoi-Paradoxon ({rule}-Regel): {orders} scheitern",
+        }
+    ),
+    paradox_rules={ParadoxRule.SZYKMAN: "Szykman", ParadoxRule.ALL_HOLD: "Alle-halten"},
+    messages=MappingProxyType(
+        {
+            MessageKey.BOUNCED_WITH: "abgeprallt an {cause}",
+            MessageKey.LOST_HEAD_TO_HEAD: "Zweikampf mit {cause} verloren",
+            MessageKey.OWN_UNIT: "würde die eigene Einheit {cause} vertreiben",
+            MessageKey.DISLODGED_BY: "vertrieben von {cause}",
+            MessageKey.CUT_BY: "unterbrochen von {cause}",
+            MessageKey.VOID_ORDERED: "nichtig: die Einheit hatte den Befehl {cause}",
+            MessageKey.VOID_NO_UNIT: "nichtig: dort steht keine Einheit",
+            MessageKey.NO_CONVOY_ROUTE: "keine Konvoiroute",
+            MessageKey.CONVOY_DISRUPTED_BY: "Konvoi gestört: {fleet} vertrieben von {cause}",
+            MessageKey.CONVOY_DISRUPTED: "Konvoi gestört",
+            MessageKey.CONVOY_FAILED: "Konvoi gescheitert",
+            MessageKey.CONVOY_PARADOX: "Konvoi-Paradoxon",
+            MessageKey.CONVOY_PARADOX_RULE: "Konvoi-Paradoxon ({rule}-Regel)",
+            MessageKey.NO_ORDER_DISLODGED: "kein Befehl; vertrieben von {cause}",
+            MessageKey.DISBANDED: "aufgelöst",
+            MessageKey.RETREAT_BOUNCED_WITH: "abgeprallt an {cause}; aufgelöst",
+            MessageKey.NO_ORDER_DISBANDED: "kein Befehl: aufgelöst",
+            MessageKey.NO_RETREAT_DISBANDED: "kein Rückzug möglich: aufgelöst",
+            MessageKey.ALREADY_REMOVED: "schon abgebaut",
+            MessageKey.CIVIL_DISORDER: "nach der Anarchie-Regel abgebaut",
+            MessageKey.NOT_AN_ADJUSTMENT: "kein Befehl der Anpassungsphase",
+            MessageKey.NO_BUILDS: "{power} hat keine Aufbauten",
+            MessageKey.SITE_TAKEN: "in {province} wird schon eine Einheit aufgebaut",
+            MessageKey.ONLY_BUILD: "{power} hat nur {count} Aufbau",
+            MessageKey.ONLY_BUILDS: "{power} hat nur {count} Aufbauten",
+            MessageKey.NO_BUILD_TO_WAIVE: (
+                "{power} hat keinen Aufbau übrig, auf den sich verzichten ließe"
+            ),
+            MessageKey.NO_REMOVALS: "{power} muss keine Einheiten abbauen",
+            MessageKey.ONLY_REMOVAL: "{power} muss nur {count} Einheit abbauen",
+            MessageKey.ONLY_REMOVALS: "{power} muss nur {count} Einheiten abbauen",
+        }
+    ),
+    dislodged_header="Folgende Einheiten wurden vertrieben:",
+    can_retreat="{who} kann sich zurückziehen nach: {places}.",
+    destroyed="{who} hat keinen gültigen Rückzug und wurde vernichtet.",
+    list_separator=", ",
+    list_last=" oder ",
+    ownership_header="Besitz der Versorgungszentren:",
+    unowned="Neutral",
+    count_line=(
+        "{power:<12}{centers:>3} Versorgungszentren, {units:>2} Einheiten:  "
+        "{action:<7}{count:>2} {noun}."
+    ),
+    builds="Aufbau",
+    removes="Abbau",
+    unit_count={False: "Einheit", True: "Einheiten"},
+    victory_mark="  (* SIEG!! *)",
+    victory_line="{power} gewinnt das Spiel mit {centers} Versorgungszentren.",
+    notes_header="Anmerkungen:",
+    illegal=MappingProxyType(
+        {
+            "wrong-phase": "diese Befehlsart gehört nicht in diese Phase",
+            "unknown-province": "der Befehl nennt eine Provinz, die es auf dieser Karte nicht gibt",
+            "no-unit": "dort steht keine Einheit",
+            "foreign-unit": "die Einheit gehört einer anderen Macht",
+            "duplicate-order": "die Einheit hat schon einen anderen Befehl",
+            "wrong-unit-coast": "die Flotte steht nicht an der genannten Küste",
+            "irrelevant-coast": "die genannte Küste gibt es nicht oder sie gilt nicht für Armeen",
+            "move-to-self": "eine Einheit kann nicht in ihre eigene Provinz ziehen",
+            "not-adjacent": "das Ziel grenzt nicht an, und kein Konvoi könnte helfen",
+            "no-convoy-route": "kein Weg über Flotten auf See führt die Armee ans Ziel",
+            "bad-convoy-path": "der angegebene Konvoiweg ist keine Route",
+            "army-to-sea": "eine Armee kann nicht auf See ziehen",
+            "fleet-inland": "eine Flotte kann nicht ins Landesinnere",
+            "impassable": "diese Provinz darf keine Einheit betreten",
+            "unreachable-coast": "die Flotte erreicht die genannte Küste nicht",
+            "missing-coast": "die Küste muss angegeben werden",
+            "support-self": "eine Einheit kann sich nicht selbst unterstützen",
+            "support-own-province": "eine Einheit kann nicht in ihre eigene Provinz unterstützen",
+            "support-no-unit": "die unterstützte Einheit steht nicht dort",
+            "support-unreachable": (
+                "die unterstützende Einheit könnte selbst nicht in das Zielgebiet ziehen"
+            ),
+            "support-impossible-move": "der unterstützte Zug wäre nie möglich",
+            "support-missing-coast": "die Unterstützung muss die Küste des Ziels nennen",
+            "support-own-convoy": (
+                "der unterstützte Zug bräuchte einen Konvoi, den nur die unterstützende Flotte "
+                "geben könnte"
+            ),
+            "convoy-not-at-sea": "nur eine Flotte auf See kann konvoieren",
+            "convoy-no-unit": "die zu konvoierende Armee steht nicht dort",
+            "convoy-of-fleet": "nur Armeen werden konvoiert",
+            "convoy-impossible": "keine Route über diese Flotte führt die Armee ans Ziel",
+            "convoy-unnecessary": (
+                "diese Flotte liegt nur auf Routen mit einer Abkürzung und wird nie gebraucht"
+            ),
+            "not-dislodged": "die Einheit wurde nicht vertrieben",
+            "retreat-attacker-origin": (
+                "der Rückzug in die Provinz, aus der der Angriff kam, ist nicht erlaubt"
+            ),
+            "retreat-occupied": "das Rückzugsziel ist besetzt",
+            "retreat-standoff": "das Rückzugsziel blieb nach einem Patt leer und ist gesperrt",
+            "no-builds": "die Macht hat in diesem Winter keine Aufbauten",
+            "no-removals": "die Macht muss keine Einheiten abbauen",
+            "build-not-home": "Aufbauten sind nur in eigenen Heimatzentren erlaubt",
+            "build-not-owned": "das Heimatzentrum gehört der Macht nicht mehr",
+            "build-occupied": "das Zentrum ist besetzt",
+            "build-same-province": "in dieser Provinz wird schon aufgebaut",
+            "build-missing-type": "die Einheitenart fehlt",
+        }
+    ),
+    legality_diagnostics=False,
+    collation=MappingProxyType(
+        {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+    ),
+)
+"""The words of the German results report."""
+
+COMMAND = CommandWords(
+    check_summary="{path}: {orders} Befehle, {problems} {noun}",
+    problem_noun={False: "Problem", True: "Probleme"},
+)
+"""The command line's own German words."""
+
+LANGUAGE = Language("de", VOCABULARY, WORDS, COMMAND)
+"""German, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""

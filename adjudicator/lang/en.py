@@ -1,0 +1,349 @@
+"""English: the order vocabulary, the results report's words and the command line's words.
+
+The report follows the play-by-email judges' results mail (njudge, DPjudge) word for word, since
+mapping tools parse its order lines. A new language is a module like this one (and the map's
+names in that language), registered in :mod:`adjudicator.lang.languages`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from adjudicator.base.model import PhaseType, Season, UnitType
+from adjudicator.base.rules import ParadoxRule
+from adjudicator.lang.language import Language
+from adjudicator.lang.message_keys import MessageKey
+from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
+
+MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        # files and calls
+        "map_mismatch": (
+            "the position is on map {position!r} but the orders are read with map {map!r}"
+        ),
+        "expected_one": "expected one order, found {found} in {text!r}",
+        "found_none": "no order",
+        "found_many": "{count} orders",
+        # syntax
+        "unexpected_character": "unexpected character {char!r}: not part of any order",
+        "unexpected_end": "unexpected end of order{after}; expected {wanted}",
+        "after": " after {word!r}",
+        "unexpected": "unexpected {word!r}; expected {wanted}",
+        "unexpected_word": "unexpected word {word!r} after {head!r}{suggest}",
+        "nothing_more": "nothing more",
+        "or": " or ",
+        "did_you_mean": " — did you mean {choices}?",
+        # names
+        "unknown_province": "unknown province {text!r}{suggest}",
+        "ambiguous_province": "ambiguous province {text!r}: could be {choices}",
+        "suggested_province": "'{id}' ({name})",
+        "candidate_province": "'{id}' ({name})",
+        "power_not_province": (
+            "{text!r} is a power, not a province; a power header ends with ':' ({text}:)"
+        ),
+        "unknown_power": "unknown power {text!r}{suggest}",
+        "letter_label": (
+            "a power header ending in ')' is one letter of a power (E); {text!r} is none, "
+            "so write {text}:"
+        ),
+        "ambiguous_power": "ambiguous power {text!r}: could be {choices}",
+        "hint_powers": "the powers of this map are {powers}",
+        "foreign_adjective": "unknown power {text!r} before the unit; the word is ignored{suggest}",
+        "unknown_coast": "unknown coast {text!r}",
+        "hint_coasts": "{province} has the coasts {choices}",
+        "hint_no_coasts": "{province} has no named coasts",
+        "convoyed_fleet": "only armies are convoyed, but the convoy names a fleet",
+        "removal_sign_phase": (
+            "{sign!r} before a unit removes it, and removals belong to an adjustment phase; "
+            "this is none (or none is known)"
+        ),
+        "hint_removal_sign": (
+            "write the order without the sign, or give the phase (a position or a line "
+            "'Winter 1901') if a removal is meant"
+        ),
+        # phase lines
+        "phase": "{season} {year} ({kind})",
+        "unknown_season": "unknown season {word!r} in the phase line {text!r}",
+        "unknown_phase_kind": "unknown phase {word!r} in the phase line {text!r}",
+        "impossible_phase": (
+            "no such phase: {text!r}; adjustments happen in winter, movement and retreats "
+            "in spring or fall"
+        ),
+        "hint_seasons": "seasons: {words}",
+        "hint_kinds": "phases: {words}",
+        "hint_other_language": "in {language} {word!r} means {meaning}; pass --lang {lang}",
+        "phase_mismatch": "the orders are for {file} but the position is in {position}",
+        "ambiguous_phase": (
+            "{text!r} is read as {meaning} in {language}, the default language; in {other} "
+            "it means {other_meaning} (pass --lang {other_lang})"
+        ),
+        # printed diagnostics (Diagnostic.format) and the command line
+        "severity.error": "error",
+        "severity.warning": "warning",
+        "severity.hint": "hint",
+        "unreadable_left_out": "{path}: orders that cannot be read are left out (their units hold)",
+        # language names
+        "lang.en": "English",
+        "lang.de": "German",
+        # what the grammar expected, in plain words
+        "sign.WORD": "a province name",
+        "sign._SLASH": "a coast ('/nc')",
+        "sign._LPAR": "a coast ('(nc)')",
+        "sign._RPAR": "')'",
+        "sign._COLON": "':'",
+        "sign._LSQB": "'['",
+        "sign._RSQB": "']'",
+        "sign.PLUS": "'+' (build)",
+        "sign.STAR": "'*' (remove)",
+        "sign._LIST_MARK": "a list number ('1.')",
+        "sign.$END": "the end of the order",
+        "sign.DASH": "'-' (move)",
+        "group.unit_type": "a unit type",
+        "group.move": "a move",
+        "group.coast": "a coast ('/nc')",
+        "group.removal_sign": "a removal sign ('-', '*')",
+    }
+)
+"""Message key -> the template of every message the parser writes, in English."""
+
+VOCABULARY = Vocabulary(
+    lang="en",
+    spellings={
+        "ARMY": ("A", "army"),
+        "FLEET": ("F", "fleet"),
+        "HOLD": ("H", "hold", "holds", "stand", "stands"),
+        "MOVE": ("M", "move", "moves", "attack", "attacks"),
+        "TO": ("to", "into"),
+        "SUPPORT": ("S", "support", "supports"),
+        "CONVOY": ("C", "convoy", "convoys", "T", "transport", "transports", "ferry", "ferries"),
+        "VIA": ("via",),
+        "BY": ("by",),
+        "RETREAT": ("R", "retreat", "retreats"),
+        "DISBAND": ("D", "disband", "disbands"),
+        "REMOVE": ("remove", "removes"),
+        "BUILD": ("B", "build", "builds"),
+        "WAIVE": ("waive", "waives", "W"),
+    },
+    meanings={
+        "ARMY": "army",
+        "FLEET": "fleet",
+        "HOLD": "hold",
+        "MOVE": "move",
+        "TO": "to",
+        "SUPPORT": "support",
+        "CONVOY": "convoy",
+        "VIA": "via",
+        "BY": "by",
+        "RETREAT": "retreat",
+        "DISBAND": "disband",
+        "REMOVE": "remove",
+        "BUILD": "build",
+        "WAIVE": "waive",
+    },
+    messages=MESSAGES,
+    articles=("the",),
+    seasons={
+        "S": (Season.SPRING, None),
+        "spring": (Season.SPRING, None),
+        "F": (Season.FALL, None),
+        "fall": (Season.FALL, None),
+        "autumn": (Season.FALL, None),
+        "W": (Season.WINTER, None),
+        "winter": (Season.WINTER, None),
+    },
+    phase_kinds={
+        "M": PhaseType.MOVEMENT,
+        "movement": PhaseType.MOVEMENT,
+        "moves": PhaseType.MOVEMENT,
+        "R": PhaseType.RETREAT,
+        "retreat": PhaseType.RETREAT,
+        "retreats": PhaseType.RETREAT,
+        "A": PhaseType.ADJUSTMENT,
+        "adjustment": PhaseType.ADJUSTMENT,
+        "adjustments": PhaseType.ADJUSTMENT,
+        # njudge writes the winter adjustments as F1901B.
+        "B": PhaseType.ADJUSTMENT,
+        "builds": PhaseType.ADJUSTMENT,
+    },
+)
+"""The words of English orders."""
+
+WORDS = Words(
+    lang="en",
+    seasons={Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"},
+    results_kind={
+        PhaseType.MOVEMENT: "Movement",
+        PhaseType.RETREAT: "Retreat",
+        PhaseType.ADJUSTMENT: "Adjustment",
+    },
+    next_kind={
+        PhaseType.MOVEMENT: "Movement",
+        PhaseType.RETREAT: "Retreats",
+        PhaseType.ADJUSTMENT: "Adjustments",
+    },
+    title="{kind} results for {season} of {year}.",
+    next_phase="The next phase will be {kind} for {season} of {year}.",
+    unit_types={UnitType.ARMY: "Army", UnitType.FLEET: "Fleet"},
+    own_unit="{type} {place}",
+    foreign_unit="{adj} {type} {place}",
+    bare_unit="{place}",
+    who="the {adj} {type} in {place}",
+    who_dat="the {adj} {type} in {place}",
+    who_anon="the {type} in {place}",
+    who_anon_dat="the {type} in {place}",
+    coast="{place} ({coast})",
+    hold="{unit} HOLD",
+    move="{unit} -> {dest}",
+    path_separator=" -> ",
+    support_hold="{unit} SUPPORT {target}",
+    support_move="{unit} SUPPORT {target} -> {dest}",
+    convoy="{unit} CONVOY {army} -> {dest}",
+    retreat="{unit} -> {dest}",
+    disband="{unit} DISBAND",
+    build={UnitType.ARMY: "Builds an army in {place}", UnitType.FLEET: "Builds a fleet in {place}"},
+    build_unknown="Builds a unit in {place}",
+    remove={
+        UnitType.ARMY: "Removes the army in {place}",
+        UnitType.FLEET: "Removes the fleet in {place}",
+    },
+    remove_unknown="Removes the unit in {place}",
+    waive="Build waived",
+    no_order="{unit}, No Order Processed",
+    order_line="{power}: {order}.",
+    note="  (*{notes}*)",
+    note_separator=", ",
+    why_indent="    ",
+    notes=MappingProxyType(
+        {
+            NoteKey.BOUNCE: "bounce",
+            NoteKey.CUT: "cut",
+            NoteKey.DISLODGED: "dislodged",
+            NoteKey.DESTROYED: "destroyed",
+            NoteKey.VOID: "void",
+            NoteKey.NO_CONVOY: "no convoy",
+            NoteKey.DISRUPTED: "disrupted",
+            NoteKey.PARADOX: "convoy paradox",
+            NoteKey.ILLEGAL: "illegal",
+            NoteKey.NOT_ALLOWED: "not allowed",
+            NoteKey.CIVIL_DISORDER: "civil disorder",
+            NoteKey.NO_ORDER: "no order",
+        }
+    ),
+    why=MappingProxyType(
+        {
+            WhyKey.BOUNCE_WITH: "Bounced with {who_dat}, which also tried to move to {dest}.",
+            WhyKey.BOUNCE_OFF: "Bounced off {who_dat}, which stayed there.",
+            WhyKey.BOUNCE: "Bounced: the move was not stronger than what stood against it.",
+            WhyKey.HEAD_TO_HEAD: "Lost the head-to-head battle with {who_dat}.",
+            WhyKey.OWN_UNIT: (
+                "Stopped so as not to dislodge {who_dat}: a power never dislodges its own unit."
+            ),
+            WhyKey.DISLODGED_BY: "Dislodged by {who_dat}.",
+            WhyKey.DISLODGED_BY_CONVOY: "Dislodged by {who_dat}, convoyed.",
+            WhyKey.DISLODGED: "The unit was dislodged.",
+            WhyKey.CUT_BY: "Support cut by the attack of {who_dat}.",
+            WhyKey.CUT: "Support cut by an attack on the supporting unit.",
+            WhyKey.VOID_MOVE: "Void: {who} was not ordered to move to {dest}.",
+            WhyKey.VOID_HOLD: "Void: {who} was ordered to move, so it cannot be supported to hold.",
+            WhyKey.VOID_CONVOY: "Void: {who} was not ordered to move to {dest} by convoy.",
+            WhyKey.VOID_NO_UNIT: "Void: there is no unit in {place}.",
+            WhyKey.VOID: "Void: the supported or convoyed unit did not give the matching order.",
+            WhyKey.NO_CONVOY: "No chain of fleets was ordered to convoy it to {dest}.",
+            WhyKey.DISRUPTED_FLEET: "The convoy was disrupted: {who} was dislodged.",
+            WhyKey.DISRUPTED: "The convoy was disrupted: every route lost a convoying fleet.",
+            WhyKey.PARADOX: "Convoy paradox: the convoy fails and the army stays where it is.",
+            WhyKey.RETREAT_BOUNCE_WITH: (
+                "Bounced with {who_dat}, which also retreated to {dest}; both are destroyed."
+            ),
+            WhyKey.RETREAT_BOUNCE: "Another unit also retreated to {dest}; both are destroyed.",
+            WhyKey.NOT_ALLOWED_BUILD: "No build left: the power may not build more units.",
+            WhyKey.NOT_ALLOWED_REMOVE: "No removal owed: the power may not remove more units.",
+            WhyKey.NOT_ALLOWED_WAIVE: "No build left to waive.",
+            WhyKey.NOT_ALLOWED: "Not allowed this phase.",
+            WhyKey.CIVIL_DISORDER: (
+                "Removed by the civil-disorder rule: the power ordered too few removals."
+            ),
+            WhyKey.ILLEGAL: "Illegal order{code}: {message}.",
+        }
+    ),
+    illegal_consequence={
+        PhaseType.MOVEMENT: "The unit holds instead.",
+        PhaseType.RETREAT: "The unit is disbanded instead.",
+        PhaseType.ADJUSTMENT: "The order is ignored.",
+    },
+    phase_notes=MappingProxyType(
+        {
+            PhaseNoteKey.UNUSED_BUILD: "{power}: {count} unused build waived",
+            PhaseNoteKey.UNUSED_BUILDS: "{power}: {count} unused builds waived",
+            PhaseNoteKey.CIVIL_DISORDER: "Civil disorder: {power} removes {short}",
+            PhaseNoteKey.VICTORY: "Victory: {power}",
+            PhaseNoteKey.CIRCULAR_MOVEMENT: "circular movement: {orders}",
+            PhaseNoteKey.CONVOY_PARADOX: "convoy paradox ({rule} rule): {orders} fail",
+        }
+    ),
+    # The rules options' own values (``--rules paradox=all-hold``).
+    paradox_rules={ParadoxRule.SZYKMAN: "szykman", ParadoxRule.ALL_HOLD: "all-hold"},
+    # ``OrderResult.message`` words these, and programs print it (the README does): they keep
+    # the wording they had when the core wrote them.
+    messages=MappingProxyType(
+        {
+            MessageKey.BOUNCED_WITH: "bounced with {cause}",
+            MessageKey.LOST_HEAD_TO_HEAD: "lost head-to-head battle with {cause}",
+            MessageKey.OWN_UNIT: "would dislodge own unit {cause}",
+            MessageKey.DISLODGED_BY: "dislodged by {cause}",
+            MessageKey.CUT_BY: "cut by {cause}",
+            MessageKey.VOID_ORDERED: "void: the unit ordered {cause}",
+            MessageKey.VOID_NO_UNIT: "void: no unit there",
+            MessageKey.NO_CONVOY_ROUTE: "no convoy route",
+            MessageKey.CONVOY_DISRUPTED_BY: "convoy disrupted: {fleet} dislodged by {cause}",
+            MessageKey.CONVOY_DISRUPTED: "convoy disrupted",
+            MessageKey.CONVOY_FAILED: "convoy failed",
+            MessageKey.CONVOY_PARADOX: "convoy paradox",
+            MessageKey.CONVOY_PARADOX_RULE: "convoy paradox ({rule} rule)",
+            MessageKey.NO_ORDER_DISLODGED: "no order; dislodged by {cause}",
+            MessageKey.DISBANDED: "disbanded",
+            MessageKey.RETREAT_BOUNCED_WITH: "bounced with {cause}; disbanded",
+            MessageKey.NO_ORDER_DISBANDED: "no order: disbanded",
+            MessageKey.NO_RETREAT_DISBANDED: "no retreat possible: disbanded",
+            MessageKey.ALREADY_REMOVED: "already removed",
+            MessageKey.CIVIL_DISORDER: "removed by civil disorder",
+            MessageKey.NOT_AN_ADJUSTMENT: "not an adjustment order",
+            MessageKey.NO_BUILDS: "{power} has no builds",
+            MessageKey.SITE_TAKEN: "a unit is already built in {province}",
+            MessageKey.ONLY_BUILD: "{power} has only {count} build",
+            MessageKey.ONLY_BUILDS: "{power} has only {count} builds",
+            MessageKey.NO_BUILD_TO_WAIVE: "{power} has no build left to waive",
+            MessageKey.NO_REMOVALS: "{power} has no removals to make",
+            MessageKey.ONLY_REMOVAL: "{power} owes only {count} removal",
+            MessageKey.ONLY_REMOVALS: "{power} owes only {count} removals",
+        }
+    ),
+    dislodged_header="The following units were dislodged:",
+    can_retreat="{who} can retreat to {places}.",
+    destroyed="{who} with no valid retreats was destroyed.",
+    list_separator=", ",
+    list_last=" or ",
+    ownership_header="Ownership of supply centers:",
+    unowned="Unowned",
+    count_line=(
+        "{power:<10}{centers:>3} Supply centers, {units:>2} Units:  {action:<8}{count:>2} {noun}."
+    ),
+    builds="Builds",
+    removes="Removes",
+    unit_count={False: "unit", True: "units"},
+    victory_mark="  (* VICTORY!! *)",
+    victory_line="{power} has won the game with {centers} supply centers.",
+    notes_header="Notes:",
+)
+"""The words of the English results report."""
+
+COMMAND = CommandWords(
+    check_summary="{path}: {orders} orders, {problems} {noun}",
+    problem_noun={False: "problem", True: "problems"},
+)
+"""The command line's own English words."""
+
+LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND)
+"""English, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""

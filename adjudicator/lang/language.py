@@ -1,0 +1,31 @@
+"""One language's words in one value: :class:`Language`, the bundle each language module
+(:mod:`adjudicator.lang.en`, :mod:`adjudicator.lang.de`) defines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.words import CommandWords, Words
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """Everything one language reads and writes: order words, report words, command-line
+    words. Province, coast and power names are not here: they are the map's, per language."""
+
+    code: str
+    """The language code (``en``, ``de``) of ``--lang`` and of the map's names."""
+    vocabulary: Vocabulary
+    """The words of the order language and the parser's messages."""
+    words: Words
+    """The words of the results report."""
+    command: CommandWords
+    """The command line's own words."""
+
+    def __post_init__(self) -> None:
+        if not self.code == self.vocabulary.lang == self.words.lang:
+            raise ValueError(
+                f"language {self.code!r} bundles the tables of {self.vocabulary.lang!r} and "
+                f"{self.words.lang!r}"
+            )
