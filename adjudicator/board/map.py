@@ -314,14 +314,12 @@ class GameMap:
         """Steps from the nearest of ``sources`` to every province, moving as ``unit_type`` would
         under the older civil-disorder rule: a fleet along sea and coast, an army over land and
         sea."""
-        if unit_type is UnitType.FLEET:
-            edges = {a.province: {b.province for b in bs} for a, bs in self._fleet.items()}
-        else:
-            edges = {}
-            for a, bs in self._army.items():
+        # A province with two coasts has a border set per coast: merge them, never overwrite.
+        borders = (self._fleet,) if unit_type is UnitType.FLEET else (self._army, self._fleet)
+        edges: dict[str, set[str]] = {}
+        for table in borders:
+            for a, bs in table.items():
                 edges.setdefault(a.province, set()).update(b.province for b in bs)
-            for a2, bs2 in self._fleet.items():
-                edges.setdefault(a2.province, set()).update(b.province for b in bs2)
         return graph.distances(sources, lambda province: edges.get(province, ()))
 
     # ----------------------------------------------------------------- names

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Literal, assert_never
 
 from adjudicator.base.model import (
     Build,
@@ -31,7 +32,12 @@ from adjudicator.board.map import GameMap, PlaceProblem
 __all__ = ["JdipOrderError", "parse_jdip_location", "parse_jdip_order"]
 
 _LOC = r"[^\s\-]+"
-_ORDER_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+JdipForm = Literal[
+    "move", "hold", "support", "convoy", "retreat", "build", "remove", "disband", "waive"
+]
+"""The order forms of jDip's grammar; :func:`_build` handles each (mypy checks it does)."""
+
+_ORDER_FORMS: tuple[tuple[JdipForm, re.Pattern[str]], ...] = (
     (
         "move",
         re.compile(
@@ -84,7 +90,7 @@ def parse_jdip_order(
             continue
         groups = match.groupdict()
         if kind == "waive":
-            return Waive()
+            return Waive()  # no unit to look up
         unit_type = _unit_type(groups.get("t"))
         source = parse_jdip_location(groups["src"], game_map)
         at = {u.province: u for u in units}
@@ -100,7 +106,7 @@ def parse_jdip_order(
 
 
 def _build(
-    kind: str,
+    kind: JdipForm,
     groups: dict[str, str | None],
     unit_type: UnitType | None,
     source: Location,
@@ -112,23 +118,29 @@ def _build(
         assert value is not None
         return parse_jdip_location(value, game_map)
 
-    if kind == "move":
-        if phase_type is PhaseType.RETREAT:
+    match kind:
+        case "move" if phase_type is PhaseType.RETREAT:
             return Retreat(unit_type, source, loc("dst"))
-        return Move(unit_type, source, loc("dst"), via_convoy=bool(groups.get("via")))
-    if kind == "hold":
-        return Hold(unit_type, source)
-    if kind == "support":
-        target_type = _unit_type(groups.get("tt"))
-        destination = loc("dst") if groups.get("dst") else None
-        return Support(unit_type, source, target_type, loc("tgt"), destination)
-    if kind == "convoy":
-        return Convoy(unit_type, source, loc("tgt"), loc("dst"))
-    if kind == "retreat":
-        return Retreat(unit_type, source, loc("dst"))
-    if kind == "build":
-        return Build(unit_type, source)
-    return Disband(unit_type, source)  # remove, disband
+        case "move":
+            return Move(unit_type, source, loc("dst"), via_convoy=bool(groups.get("via")))
+        case "hold":
+            return Hold(unit_type, source)
+        case "support":
+            target_type = _unit_type(groups.get("tt"))
+            destination = loc("dst") if groups.get("dst") else None
+            return Support(unit_type, source, target_type, loc("tgt"), destination)
+        case "convoy":
+            return Convoy(unit_type, source, loc("tgt"), loc("dst"))
+        case "retreat":
+            return Retreat(unit_type, source, loc("dst"))
+        case "build":
+            return Build(unit_type, source)
+        case "remove" | "disband":
+            return Disband(unit_type, source)
+        case "waive":
+            return Waive()
+        case _:
+            assert_never(kind)
 
 
 def _unit_type(letter: str | None) -> UnitType | None:

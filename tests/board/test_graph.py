@@ -79,6 +79,16 @@ def test_army_distances_by_unit_match_networkx(standard: GameMap) -> None:
         assert standard.distances_by_unit([pid], A) == expected, pid
 
 
+def test_fleet_distances_by_unit_match_networkx(standard: GameMap) -> None:
+    # A fleet along sea and coast; the borders of both coasts of STP, SPA and BUL count (they
+    # were once overwritten by one coast's, which made LON -> RUM 9 steps instead of 8).
+    reference = _map_graph(standard, (F,))
+    for pid in ("LON", "STP", "SPA", "BUL", "NAO", "CON"):
+        expected = dict(nx.single_source_shortest_path_length(reference, pid))
+        assert standard.distances_by_unit([pid], F) == expected, pid
+    assert standard.distances_by_unit(["LON"], F)["RUM"] == 8
+
+
 # Random graphs: every function against networkx.
 
 
