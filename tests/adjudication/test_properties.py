@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from adjudicator.adjudication.engine import adjudicate
 from adjudicator.adjudication.legality.check import check_orders
-from adjudicator.adjudication.movement.equations import Phase as Decisions
+from adjudicator.adjudication.movement.equations import Decisions
 from adjudicator.base.model import (
     Convoy,
     Hold,

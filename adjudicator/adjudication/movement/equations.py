@@ -10,8 +10,9 @@ The equations (adjudication.md §3-§5):
   resolved, which is the Pandin's-paradox technique of §5.D.
 - PATH, HOLD, ATTACK, DEFEND and PREVENT as in §5.B.4-§5.B.8.
 
-The generic :class:`~adjudicator.adjudication.resolver.Resolver` calls :meth:`Phase.adjudicate` for
-each decision, and the paradox rule chosen by :attr:`Rules.paradox` breaks the cycles (§5.C, §5.D).
+The generic :class:`~adjudicator.adjudication.resolver.Resolver` calls
+:meth:`Decisions.adjudicate` for each decision, and the paradox rule chosen by
+:attr:`Rules.paradox` breaks the cycles (§5.C, §5.D).
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from adjudicator.state.outcomes import Reason
 from adjudicator.state.position import Position
 
 
-class Phase(PhaseIndex):
-    """The indices of :class:`~adjudicator.adjudication.movement.index.PhaseIndex` and the §5.B
-    equations; the resolver calls :meth:`adjudicate`.
+class Decisions(PhaseIndex):
+    """The movement phase's decisions (not :class:`~adjudicator.base.model.Phase`, the game
+    phase): the indices of :class:`~adjudicator.adjudication.movement.index.PhaseIndex` and the
+    §5.B equations; the resolver calls :meth:`adjudicate`.
 
     Built from the legal orders (``valid``, as
     :func:`~adjudicator.adjudication.legality.check.check_orders` gives them), or with

@@ -66,8 +66,8 @@ class PhaseIndex:
     """Per-adjudication indices of a movement phase, filled by :meth:`check` or
     :meth:`_record` and :meth:`_index`.
 
-    :class:`~adjudicator.adjudication.movement.equations.Phase` adds the §5.B equations and provides
-    :attr:`resolved`, which indexing writes to: a support or convoy that nobody attacks is
+    :class:`~adjudicator.adjudication.movement.equations.Decisions` adds the §5.B equations and
+    provides :attr:`resolved`, which indexing writes to: a support or convoy that nobody attacks is
     settled as soon as it is matched.
     """
 

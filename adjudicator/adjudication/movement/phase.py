@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
-from adjudicator.adjudication.movement.equations import Phase
+from adjudicator.adjudication.movement.equations import Decisions
 from adjudicator.adjudication.movement.results import Report
 from adjudicator.base.model import Order
 from adjudicator.base.rules import Rules
@@ -41,7 +41,7 @@ def adjudicate_movement(
 
     Reads ``checked.valid`` and ``checked.results`` only.
     """
-    phase = Phase(position, checked.valid, game_map, rules)
+    phase = Decisions(position, checked.valid, game_map, rules)
     phase.resolve_all()
     return Report(phase, position, checked.results, game_map, rules).build()
 
@@ -60,7 +60,7 @@ def adjudicate_orders(
     orders' intermediate table. When some unit has two legal orders, the duplicate rules of
     ``check_orders`` decide (4.D.3) and the phase takes the two steps after all.
     """
-    phase = Phase(position, None, game_map, rules)
+    phase = Decisions(position, None, game_map, rules)
     illegal = phase.check(orders)
     if illegal is None:
         return adjudicate_movement(

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from adjudicator.adjudication.legality.retreats import retreat_options
-from adjudicator.adjudication.movement.equations import Phase
+from adjudicator.adjudication.movement.equations import Decisions
 from adjudicator.adjudication.movement.index import (
     ARMY,
     BOUNCED,
@@ -48,7 +48,7 @@ class Report:
 
     def __init__(
         self,
-        phase: Phase,
+        phase: Decisions,
         position: Position,
         illegal: Sequence[OrderResult],
         game_map: GameMap,
