@@ -76,6 +76,11 @@ def all_hold(cycle: Sequence[K], kind_of: Callable[[K], DecisionKind]) -> dict[K
 BACKUP_RULES: Mapping[ParadoxRule, BackupRule[str]] = {
     ParadoxRule.SZYKMAN: szykman,
     ParadoxRule.ALL_HOLD: all_hold,
+    # The rulebooks' rules act in the SUPPORT equation (movement.equations) and leave some
+    # paradoxes without an answer (DATC 4.A.2): Szykman breaks those (ParadoxRule.backup).
+    ParadoxRule.Y1971: szykman,
+    ParadoxRule.Y1982: szykman,
+    ParadoxRule.Y2000: szykman,
 }
 """The backup rule for each :class:`~adjudicator.base.rules.ParadoxRule`."""
 

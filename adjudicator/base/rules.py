@@ -37,12 +37,53 @@ class AdjacentConvoy(StrEnum):
 
 
 class ParadoxRule(StrEnum):
-    """DATC 4.A.2: how a convoy paradox (a cycle that contains a convoy) is broken."""
+    """DATC 4.A.2: how a convoy paradox (a cycle that contains a convoy) is broken.
+
+    ``szykman`` and ``all-hold`` break each paradoxical cycle as the resolver meets it. The
+    rulebooks' own rules (``1971``, ``1982``, ``2000``) instead say that some attacks of convoyed
+    armies cut no support, which takes the paradox away before it arises; the paradoxes such a
+    rule leaves without an answer (DATC: the betrayal paradox 6.F.18 and the second-order
+    paradoxes 6.F.22-6.F.24) are broken by the Szykman rule (:attr:`backup`).
+    """
 
     SZYKMAN = "szykman"
     """Every convoy in the cycle fails; the armies hold (DATC v3.0 preference)."""
     ALL_HOLD = "all-hold"
-    """Every order in the cycle fails."""
+    """Every order in the cycle fails (the 'All Hold' backup rule DATC 4.A.2 describes)."""
+    Y1971 = "1971"
+    """The 1971 rulebook (rule XII.5): "If a convoyed army attacks a fleet which is supporting a
+    fleet which is attacking one of the convoy fleets, that support is not cut." Here: the
+    support of a move into the province of a fleet on a route of the army's convoy is neither
+    cut by that army's convoyed attack nor broken by its dislodging the supporter (DATC: the
+    rule takes precedence over the dislodge rule, 6.F.17). 6.F.19 under the 1971 rulebook:
+    Rome dislodges the Tyrrhenian fleet."""
+    Y1982 = "1982"
+    """The 1982 rulebook: "If a convoyed army attacks a fleet which is supporting an action in a
+    body of water; and that body of water contains a convoying fleet, that support is not cut."
+    Here: a support of a move into, or a hold in, a sea province where a fleet gives a convoy
+    order that a move matches is neither cut nor broken by any convoyed army's attack, whoever
+    it convoys (so also where nothing is paradoxical: 6.F.20, 6.F.21). It answers every paradox
+    of DATC 6.F (6.F.18, 6.F.22-6.F.24)."""
+    Y2000 = "2000"
+    """The 2000 rulebook (and the 2023 one): "A convoyed Army does not cut the support of a unit
+    supporting an attack against one of the fleets necessary for the army to convoy." As
+    ``1971``, but only for a fleet *necessary* for the convoy: one on every route of the fleets
+    ordered to convoy the army (with ``convoy_disruption: any-route``, one on any route), so
+    that in 6.F.19 the Tyrrhenian fleet, beside the Ionian route, is not protected."""
+
+    @property
+    def backup(self) -> ParadoxRule:
+        """The rule that breaks the cycles this rule leaves: itself for ``szykman`` and
+        ``all-hold``; Szykman for the rulebooks' rules, which DATC 4.A.2 calls "mostly
+        compatible with the 2000/2023 rulebook and has a resolution for all paradoxes"."""
+        if self is ParadoxRule.ALL_HOLD:
+            return self
+        return ParadoxRule.SZYKMAN
+
+    @property
+    def protects_supports(self) -> bool:
+        """Whether the rule spares supports from convoyed armies' attacks (the rulebooks')."""
+        return self not in (ParadoxRule.SZYKMAN, ParadoxRule.ALL_HOLD)
 
 
 class CoastRule(StrEnum):
@@ -85,6 +126,20 @@ class SupportCoast(StrEnum):
     """The support must name the coast, even where only one is reachable; without it the
     support is illegal (DATC's preference where orders are checked on entry, as in web
     play)."""
+
+
+class ImpossibleCoast(StrEnum):
+    """DATC 4.B.3: a fleet move that names a coast of its destination the fleet cannot reach
+    (``F GAS - SPA/SC``, 6.B.3)."""
+
+    STRICT = "strict"
+    """The order is illegal (``unreachable-coast``) and the fleet holds (DATC preference b: "I
+    do not like the idea of changing an unambiguous order")."""
+    IGNORE = "ignore"
+    """The coast is ignored and the move goes to the one coast the fleet can reach (choice a;
+    ``6.B.3-ignore``). The same holds for a retreat, and for the move a support names. Where the
+    fleet could reach more than one other coast (no province of the standard map has three),
+    the order stays illegal."""
 
 
 class MultipleOrders(StrEnum):
@@ -163,6 +218,8 @@ class Rules:
     support_coast: SupportCoast = SupportCoast.LENIENT
     """DATC 4.B.4: whether a support of a fleet's move into a multi-coast province must name
     the coast."""
+    impossible_coast: ImpossibleCoast = ImpossibleCoast.STRICT
+    """DATC 4.B.3: a fleet ordered to a coast it cannot reach."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

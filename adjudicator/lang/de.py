@@ -344,7 +344,13 @@ WORDS = Words(
             PhaseNoteKey.CONVOY_PARADOX: "Konvoi-Paradoxon ({rule}-Regel): {orders} scheitern",
         }
     ),
-    paradox_rules={ParadoxRule.SZYKMAN: "Szykman", ParadoxRule.ALL_HOLD: "Alle-halten"},
+    paradox_rules={
+        ParadoxRule.SZYKMAN: "Szykman",
+        ParadoxRule.ALL_HOLD: "Alle-halten",
+        ParadoxRule.Y1971: "1971",
+        ParadoxRule.Y1982: "1982",
+        ParadoxRule.Y2000: "2000",
+    },
     messages=MappingProxyType(
         {
             MessageKey.BOUNCED_WITH: "abgeprallt an {cause}",

@@ -284,7 +284,13 @@ WORDS = Words(
         }
     ),
     # The rules options' own values (``--rules paradox=all-hold``).
-    paradox_rules={ParadoxRule.SZYKMAN: "szykman", ParadoxRule.ALL_HOLD: "all-hold"},
+    paradox_rules={
+        ParadoxRule.SZYKMAN: "szykman",
+        ParadoxRule.ALL_HOLD: "all-hold",
+        ParadoxRule.Y1971: "1971",
+        ParadoxRule.Y1982: "1982",
+        ParadoxRule.Y2000: "2000",
+    },
     # ``OrderResult.message`` words these, and programs print it (the README does): they keep
     # the wording they had when the core wrote them.
     messages=MappingProxyType(

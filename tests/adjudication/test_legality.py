@@ -468,6 +468,51 @@ def test_support_coast_required(
     )
 
 
+IGNORED_IMPOSSIBLE_COAST = Rules.from_mapping({"impossible_coast": "ignore"})
+
+
+@pytest.mark.parametrize(
+    ("units", "given", "expected"),
+    [
+        ({"France": ["F GAS"]}, "F GAS - SPA/SC", "F GAS - SPA/NC"),  # 6.B.3
+        ({"France": ["F MAR"]}, "F MAR - SPA/NC", "F MAR - SPA/SC"),
+        ({"Russia": ["F BOT"]}, "F BOT - STP/NC", "F BOT - STP/SC"),
+        ({"France": ["F MAR", "F GAS"]}, "F MAR S F GAS - SPA/SC", "F MAR S F GAS - SPA/NC"),
+        ({"France": ["F GAS"]}, "F GAS - SPA/NC", None),  # a reachable coast is kept
+        ({"France": ["F MAO"]}, "F MAO - SPA/SC", None),
+    ],
+)
+def test_impossible_coast_ignored(
+    units: Mapping[str, Sequence[str]], given: str, expected: str | None
+) -> None:
+    """4.B.3 a: a coast the fleet cannot reach is ignored and the one it can reach taken; the
+    default (b) makes the order illegal (6.B.3). A missing coast stays as ``coasts`` says, but
+    a wrong one is ignored even under ``coasts: strict``."""
+    pos = position(units)
+    power = next(iter(units))
+    order = read(given)
+    for rules in (IGNORED_IMPOSSIBLE_COAST, IGNORED_IMPOSSIBLE_COAST.replace(coasts="strict")):
+        verdict = check_order(pos, power, order, STANDARD, rules)
+        assert isinstance(verdict, Normalised), verdict
+        assert str(verdict.normalised) == (expected or given)
+    default = check_order(pos, power, order, STANDARD, Rules())
+    if expected is None:
+        assert isinstance(default, Normalised)
+    else:
+        assert isinstance(default, Illegality)
+        assert default.code in (IllegalCode.UNREACHABLE_COAST, IllegalCode.SUPPORT_IMPOSSIBLE_MOVE)
+
+
+def test_impossible_coast_ignored_in_a_retreat() -> None:
+    pos = position({"England": ["F GAS"]}, "S1901R", {"France": {"F GAS": "BRE"}})
+    verdict = check_order(pos, "France", read("F GAS R SPA/SC"), STANDARD, IGNORED_IMPOSSIBLE_COAST)
+    assert isinstance(verdict, Normalised)
+    assert str(verdict.normalised) == "F GAS R SPA/NC"
+    verdict = check_order(pos, "France", read("F GAS R SPA/SC"), STANDARD, Rules())
+    assert isinstance(verdict, Illegality)
+    assert verdict.code is IllegalCode.UNREACHABLE_COAST
+
+
 def test_explicit_path_enforced_is_kept() -> None:
     pos = position({"England": ["F NTH", "A LON"]})
     rules = Rules.from_mapping({"convoy_path": "enforce"})

@@ -334,6 +334,54 @@ def test_an_option_only_the_general_checks_know_would_change_verdicts(option: st
             assert found
 
 
+def _impossible_coast_pool() -> Pool:
+    """Every fleet move, support of such a move and retreat on the standard map that names a
+    coast the fleet cannot reach, where it can reach another (DATC 4.B.3): orders the random
+    pool hardly ever draws, and the only ones ``impossible_coast`` decides."""
+    fleet_places = [loc for pid in PROVINCES for loc in STANDARD.locations(pid, UnitType.FLEET)]
+    pool: Pool = []
+    for pid in PROVINCES:
+        for place in fleet_places:
+            reachable = STANDARD.fleet_targets(place, pid)
+            if place.province == pid or not reachable:
+                continue
+            for coast in STANDARD.province(pid).coasts:
+                wrong = Location(pid, coast)
+                if wrong in reachable:
+                    continue
+                fleet = Unit("France", UnitType.FLEET, place)
+                helper = next(
+                    loc
+                    for loc in fleet_places
+                    if loc.province not in (pid, place.province)
+                    and pid in STANDARD.reachable_provinces(loc, UnitType.FLEET)
+                )
+                units = (fleet, Unit("France", UnitType.FLEET, helper))
+                move = Move(UnitType.FLEET, place, wrong)
+                support = Support(UnitType.FLEET, helper, UnitType.FLEET, place, wrong)
+                spring = Position("standard", Phase.parse("S1901M"), units, supply_centers={})
+                pool.append((spring, [("France", move), ("France", support)]))
+                attacked_from = min(STANDARD.province_neighbours(place.province) - {pid})
+                taker = Unit("England", UnitType.FLEET, place)
+                dislodged = (Dislodgement(fleet, attacked_from, False),)
+                retreat = Position("standard", Phase.parse("F1901R"), (taker,), dislodged)
+                pool.append((retreat, [("France", Retreat(UnitType.FLEET, place, wrong))]))
+    return pool
+
+
+def test_the_shortcuts_leave_impossible_coasts_to_the_general_checks() -> None:
+    """``impossible_coast`` is declared ``LEGALITY``: the shortcuts agree with the general
+    checks under both choices on every order it decides, and it does decide them."""
+    pool = _impossible_coast_pool()
+    choices = _choices("impossible_coast")
+    for choice in choices:
+        found, _ = _disagreements(Rules().replace(impossible_coast=choice), pool)
+        assert not found, "\n".join(found[:5])
+    strict, ignore = (_verdicts(Rules().replace(impossible_coast=c), pool) for c in choices)
+    assert all(isinstance(v, Illegality) for v in strict)
+    assert not any(isinstance(v, Illegality) for v in ignore)
+
+
 def _verdicts(rules: Rules, pool: Pool) -> list[Order | Illegality]:
     verdicts: list[Order | Illegality] = []
     for position, orders in pool:

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from adjudicator.adjudication.engine import adjudicate
-from adjudicator.adjudication.legality.check import CheckedOrders
+from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
+from adjudicator.adjudication.movement.equations import Decisions
 from adjudicator.adjudication.movement.phase import adjudicate_movement
 from adjudicator.base.model import (
     Hold,
@@ -198,6 +199,124 @@ def test_all_hold_paradox_rule_fails_the_whole_cycle() -> None:
     assert result["F LON S F WAL - ENG"].detail is ParadoxRule.ALL_HOLD
     assert result["F LON S F WAL - ENG"].message == "convoy paradox (all-hold rule)"
     assert result.outcome("F WAL - ENG") == "fails"
+
+
+RULEBOOK_PARADOX_RULES = [ParadoxRule.Y1971, ParadoxRule.Y1982, ParadoxRule.Y2000]
+
+
+@pytest.mark.parametrize("rule", RULEBOOK_PARADOX_RULES, ids=str)
+def test_rulebook_paradox_rules_spare_the_support_even_from_dislodgement(
+    rule: ParadoxRule,
+) -> None:
+    """6.F.17 under the rulebooks' rules (DATC 4.A.2): Brest does not cut London's support,
+    not even by dislodging it, so the Channel fleet stands and no cycle is left to break."""
+    units = {**PANDIN_UNITS, "France": ["A BRE", "F ENG", "F YOR"]}
+    orders = {**PANDIN_ORDERS, "France": [*PANDIN_ORDERS["France"], "F YOR S A BRE - LON"]}
+    result = run(units, orders, Rules(paradox=rule))
+    assert result.dislodged == {"F LON": "BRE"}
+    support = result["F LON S F WAL - ENG"]
+    assert (support.outcome, support.reason) == (Outcome.SUCCEEDS, Reason.NONE)
+    assert result.outcome("F ENG C A BRE - LON") == "succeeds"
+    assert result["F WAL - ENG"].cause == result.written["F BEL - ENG"]
+    assert result.adjudication.notes == ()
+
+
+@pytest.mark.parametrize("rule", [ParadoxRule.Y1971, ParadoxRule.Y2000], ids=str)
+def test_paradoxes_the_rulebook_rules_leave_are_broken_by_szykman(rule: ParadoxRule) -> None:
+    """6.F.22: the 1971 and 2000 rules have no answer for a second-order paradox; Szykman
+    breaks it, and the results and the note name Szykman, the rule that did."""
+    result = run(
+        {
+            "England": ["F EDI", "F LON"],
+            "France": ["A BRE", "F ENG"],
+            "Germany": ["F BEL", "F PIC"],
+            "Russia": ["A NWY", "F NTH"],
+        },
+        {
+            "England": ["F EDI - NTH", "F LON S F EDI - NTH"],
+            "France": ["A BRE - LON", "F ENG C A BRE - LON"],
+            "Germany": ["F BEL S F PIC - ENG", "F PIC - ENG"],
+            "Russia": ["A NWY - BEL", "F NTH C A NWY - BEL"],
+        },
+        Rules(paradox=rule),
+    )
+    assert result["F ENG C A BRE - LON"].reason is Reason.CONVOY_PARADOX
+    assert result["F ENG C A BRE - LON"].detail is ParadoxRule.SZYKMAN
+    assert result["F ENG C A BRE - LON"].message == "convoy paradox (szykman rule)"
+    paradoxes = [n for n in result.adjudication.notes if isinstance(n, ConvoyParadox)]
+    assert paradoxes and all(n.rule is ParadoxRule.SZYKMAN for n in paradoxes)
+    assert result.dislodged == {"F ENG": "PIC", "F NTH": "EDI"}
+
+
+SPARED_CASES = {
+    "6.F.19": (
+        {"France": ["A TUN", "F TYS", "F ION"], "Italy": ["F NAP", "F ROM"]},
+        {
+            "France": ["A TUN - NAP", "F TYS C A TUN - NAP", "F ION C A TUN - NAP"],
+            "Italy": ["F NAP S F ROM - TYS", "F ROM - TYS"],
+        },
+    ),
+    "6.F.20": (
+        {"France": ["A TUN", "F TYS"], "Italy": ["F NAP", "F ION"], "Turkey": ["F AEG", "F EAS"]},
+        {
+            "France": ["A TUN - NAP", "F TYS C A TUN - NAP"],
+            "Italy": ["F NAP S F ION", "F ION C A TUN - NAP"],
+            "Turkey": ["F AEG S F EAS - ION", "F EAS - ION"],
+        },
+    ),
+    "6.F.21": (
+        {
+            "Russia": ["A EDI", "F NWG", "A NWY"],
+            "France": ["F IRI", "F MAO"],
+            "England": ["A LVP", "F NAO", "F CLY"],
+        },
+        {
+            "Russia": ["A EDI S A NWY - CLY", "F NWG C A NWY - CLY", "A NWY - CLY"],
+            "France": ["F IRI S F MAO - NAO", "F MAO - NAO"],
+            "England": ["A LVP - CLY VIA", "F NAO C A LVP - CLY", "F CLY S F NAO"],
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("case", "options", "spared"),
+    [
+        ("6.F.19", {"paradox": "szykman"}, None),
+        ("6.F.19", {"paradox": "all-hold"}, None),
+        # The Tyrrhenian fleet is on a route (1971) and in a body of water with a convoying
+        # fleet (1982), but not necessary beside the Ionian route (2000), unless one lost
+        # route disrupts the convoy.
+        ("6.F.19", {"paradox": "1971"}, {"NAP": {"TUN"}}),
+        ("6.F.19", {"paradox": "1982"}, {"NAP": {"TUN"}}),
+        ("6.F.19", {"paradox": "2000"}, {}),
+        ("6.F.19", {"paradox": "2000", "convoy_disruption": "any-route"}, {"NAP": {"TUN"}}),
+        # Naples supports a hold: only the 1982 rule spares it.
+        ("6.F.20", {"paradox": "1971"}, {}),
+        ("6.F.20", {"paradox": "1982"}, {"NAP": {"TUN"}}),
+        ("6.F.20", {"paradox": "2000"}, {}),
+        # The 1982 rule spares Clyde from Norway's army, which the North Atlantic fleet does not
+        # convoy; Liverpool's attack is England's own.
+        ("6.F.21", {"paradox": "1982"}, {"CLY": {"NWY"}}),
+        ("6.F.21", {"paradox": "1971"}, {}),
+    ],
+)
+def test_which_supports_the_rulebook_rules_spare(
+    case: str, options: Mapping[str, str], spared: Mapping[str, set[str]] | None
+) -> None:
+    units, orders = SPARED_CASES[case]
+    pos = position(units)
+    parsed = {
+        power: [parse_order(text, STANDARD, pos) for text in texts]
+        for power, texts in orders.items()
+    }
+    rules = Rules.from_mapping(options)
+    phase = Decisions(pos, check_orders(pos, parsed, STANDARD, rules).valid, STANDARD, rules)
+    phase.resolve_all()
+    if spared is None:
+        assert phase.shields is None
+    else:
+        assert phase.shields == {k: frozenset(v) for k, v in spared.items()}
 
 
 # --------------------------------------------------------------------------- reasons, causes

@@ -75,7 +75,7 @@ def test_round_trip_through_mapping() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"paradox": "1982"}, "rules option 'paradox' has no choice '1982'; choices: 'szykman'"),
+        ({"paradox": "1976"}, "rules option 'paradox' has no choice '1976'; choices: 'szykman'"),
         ({"parradox": "szykman"}, "unknown rules option 'parradox'; did you mean 'paradox'?"),
         ({"frobnicate": "yes"}, "unknown rules option 'frobnicate'; options are:"),
         ({"necessary_convoys": "maybe"}, "takes true or false"),
@@ -96,3 +96,16 @@ def test_presets() -> None:
     }
     with pytest.raises(ValueError, match="unknown rules preset 'mila'"):
         Rules.preset("mila")
+
+
+def test_each_paradox_rule_names_its_backup() -> None:
+    """DATC 4.A.2: the rulebooks' rules spare supports and leave the paradoxes they do not
+    answer to the Szykman rule; Szykman and All Hold break every cycle themselves."""
+    assert ParadoxRule.SZYKMAN.backup is ParadoxRule.SZYKMAN
+    assert ParadoxRule.ALL_HOLD.backup is ParadoxRule.ALL_HOLD
+    for rule in (ParadoxRule.Y1971, ParadoxRule.Y1982, ParadoxRule.Y2000):
+        assert rule.backup is ParadoxRule.SZYKMAN
+        assert rule.protects_supports
+    assert not ParadoxRule.SZYKMAN.protects_supports
+    assert not ParadoxRule.ALL_HOLD.protects_supports
+    assert Rules.from_mapping({"paradox": "1982"}).paradox is ParadoxRule.Y1982

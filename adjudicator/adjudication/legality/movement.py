@@ -14,7 +14,13 @@ from adjudicator.adjudication.legality.coasts import coast_garbage
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, own_unit, reject
 from adjudicator.adjudication.legality.shortcuts import Shortcuts
 from adjudicator.base.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
-from adjudicator.base.rules import AdjacentConvoy, CoastRule, ConvoyPath, SupportCoast
+from adjudicator.base.rules import (
+    AdjacentConvoy,
+    CoastRule,
+    ConvoyPath,
+    ImpossibleCoast,
+    SupportCoast,
+)
 from adjudicator.board import convoys
 from adjudicator.board.map import ProvinceType
 
@@ -135,6 +141,9 @@ class MovementChecks(Shortcuts):
         if dest.coast in province.coasts:
             if dest in reachable:
                 return dest
+            if len(reachable) == 1 and self.rules.impossible_coast is ImpossibleCoast.IGNORE:
+                # 4.B.3 a: the coast is ignored and the move goes to the one it can reach.
+                return reachable[0]
             return reject(
                 IllegalCode.UNREACHABLE_COAST,
                 f"the unit {unit} cannot reach the coast {dest}",

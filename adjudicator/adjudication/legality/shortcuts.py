@@ -97,6 +97,8 @@ OPTION_EFFECTS: Mapping[str, OptionEffect] = {
     "unit_coast": OptionEffect.LEGALITY_GENERAL_ONLY,  # the shortcuts drop a wrong coast
     "irrelevant_coast": OptionEffect.LEGALITY_GENERAL_ONLY,  # ... and an irrelevant one
     "support_coast": OptionEffect.LEGALITY,  # read by _short_step
+    # _short_step leaves a coast the fleet cannot reach to the general checks.
+    "impossible_coast": OptionEffect.LEGALITY,
 }
 """The effect of every :class:`~adjudicator.base.rules.Rules` option, by field name.
 

@@ -5,14 +5,16 @@ The equations (adjudication.md §3-§5):
 - MOVE: ATTACK > HOLD of the destination (or the opponent's DEFEND in a head-to-head battle)
   and ATTACK > the PREVENT of every other move to the same province (§5.B.1).
 - SUPPORT fails when cut by a foreign move with a PATH from anywhere but the province the
-  support goes to, or when the supporter is dislodged (§5.B.2).
+  support goes to, or when the supporter is dislodged (§5.B.2); under a rulebook's paradox rule
+  (``paradox: 1971``, ``1982`` or ``2000``, DATC 4.A.2) some convoyed armies do neither
+  (:meth:`Decisions.shielded`).
 - CONVOY fails when the fleet is dislodged (§5.B.3); its attackers are adjudicated, not
   resolved, which is the Pandin's-paradox technique of §5.D.
 - PATH, HOLD, ATTACK, DEFEND and PREVENT as in §5.B.4-§5.B.8.
 
 The generic :class:`~adjudicator.adjudication.resolver.Resolver` calls
-:meth:`Decisions.adjudicate` for each decision, and the paradox rule chosen by
-:attr:`Rules.paradox` breaks the cycles (§5.C, §5.D).
+:meth:`Decisions.adjudicate` for each decision, and the backup rule of the paradox rule chosen
+by :attr:`Rules.paradox` breaks the cycles (§5.C, §5.D).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Mapping
 from adjudicator.adjudication.movement.index import (
     BOUNCED,
     BY_CONVOY,
+    CONVOY,
     LAND,
     LOST_HEAD_TO_HEAD,
     MOVE,
@@ -30,8 +33,8 @@ from adjudicator.adjudication.movement.index import (
 )
 from adjudicator.adjudication.resolver import BACKUP_RULES, Resolver
 from adjudicator.base.model import Order
-from adjudicator.base.rules import ConvoyDisruption, ConvoyPath, Rules
-from adjudicator.board.convoys import fleets_on_routes
+from adjudicator.base.rules import ConvoyDisruption, ConvoyPath, ParadoxRule, Rules
+from adjudicator.board.convoys import fleets_on_routes, route_exists
 from adjudicator.board.graph import reaches
 from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Reason
@@ -48,7 +51,7 @@ class Decisions(PhaseIndex):
     ``valid=None`` empty, for :meth:`check` to fill from the orders.
     """
 
-    __slots__ = ("paradox", "res", "resolver", "why")
+    __slots__ = ("paradox", "res", "resolver", "shields", "why")
 
     def __init__(
         self,
@@ -62,6 +65,10 @@ class Decisions(PhaseIndex):
         self.why: dict[str, tuple[Reason, str]] = {}
         """Failed move -> the reason and the province of the unit that stopped it, as
         :meth:`move` last found them (final unless the resolver had to guess)."""
+        self.shields: dict[str, frozenset[str]] | None = None
+        """Under a rulebook's paradox rule, supporter -> the origins of the convoyed armies
+        whose attack on it cuts nothing (:meth:`shielded`); ``None`` under the others, so that
+        the SUPPORT equation asks nothing more. Found by :meth:`resolve_all`."""
         backup = BACKUP_RULES[rules.paradox]
         kind = self.kind.__getitem__
         self.resolver: Resolver[str] = Resolver(
@@ -77,6 +84,8 @@ class Decisions(PhaseIndex):
         """Resolve every decision, in province order so the result never depends on the order
         the orders were given in (resolving one may settle others on the way)."""
         self._settle_unopposed()
+        if self.rules.paradox.protects_supports:
+            self.shields = self._shields()
         resolved = self.resolved
         self.resolver.resolve_all(sorted([key for key in self.kind if key not in resolved]))
 
@@ -133,17 +142,91 @@ class Decisions(PhaseIndex):
         attackers = self.into.get(province)
         if not attackers:
             return True
-        units = self.units
+        units, shields = self.units, self.shields
         power, area = units[province].power, self.area[province]
         for origin in attackers:
             if (
                 units[origin].power != power
                 and origin != area
                 and (origin not in self.mode or self.path(origin))
+                and (shields is None or not self.shielded(province, origin))
             ):
                 return False
         res = self.res
-        return not any(units[o].power != power and res(o) for o in attackers)
+        return not any(
+            units[o].power != power
+            and res(o)
+            and (shields is None or not self.shielded(province, o))
+            for o in attackers
+        )
+
+    def shielded(self, supporter: str, origin: str) -> bool:
+        """Whether the paradox rule of a rulebook (DATC 4.A.2) keeps the attack from ``origin``
+        from cutting the support of ``supporter``, and from breaking it by dislodging it (the
+        rule "takes precedence over the dislodge rule", 6.F.17): ``origin`` is an army that the
+        rule names for this support (:meth:`_shields`) and it goes by convoy."""
+        shields = self.shields
+        if shields is None:
+            return False
+        armies = shields.get(supporter)
+        return armies is not None and origin in armies and self.convoyed(origin)
+
+    def _shields(self) -> dict[str, frozenset[str]]:
+        """For each support that a convoyed army attacks, the armies whose attack the rule
+        chosen by :attr:`Rules.paradox` says does not cut it (docs/rules.md, ``paradox``).
+
+        Which supports a rule spares is known from the orders alone: the convoy orders that
+        moves match, and the routes they make (a route the fleets' results would break still
+        counts). Only moves that may go by convoy have a mode other than over land."""
+        rule = self.rules.paradox
+        dest, kind, area, units = self.dest, self.kind, self.area, self.units
+        moving_with: dict[str, str] = {}
+        """A supporter of a move -> the unit it supports."""
+        for mover, supporters in self.msup.items():
+            for supporter in supporters:
+                moving_with[supporter] = mover
+        found: dict[str, set[str]] = {}
+        for origin, mode in self.mode.items():
+            supporter = dest[origin]
+            if mode == LAND or kind.get(supporter) is not SUPPORT:
+                continue
+            if rule is ParadoxRule.Y1982:
+                # An action in a body of water that holds a convoying fleet: any fleet whose
+                # convoy order a move matches, whoever it convoys (6.F.21).
+                place = area[supporter]
+                spared = self.map.is_sea(place) and kind.get(place) is CONVOY
+            else:
+                supported = moving_with.get(supporter)
+                spared = supported is not None and dest[supported] in self._convoy_fleets(
+                    origin, rule
+                )
+            if spared and units[origin].power != units[supporter].power:
+                found.setdefault(supporter, set()).add(origin)
+        return {supporter: frozenset(armies) for supporter, armies in found.items()}
+
+    def _convoy_fleets(self, origin: str, rule: ParadoxRule) -> frozenset[str]:
+        """The fleets whose attackers' supports the army from ``origin`` does not cut: under
+        the 1971 rule the fleets on a route of its convoy, under the 2000 rule the fleets
+        *necessary* for it, that is on every route (on any, where one lost fleet disrupts a
+        convoy: ``convoy_disruption: any-route``)."""
+        fleets = self.fleets.get(origin)
+        if not fleets or not self.routes.get(origin):
+            return frozenset()
+        target = self.dest[origin]
+        order = self.moves[origin]
+        if self.rules.convoy_path is ConvoyPath.ENFORCE and order.path:
+            return frozenset(order.path).intersection(fleets)
+        if len(fleets) == 1:
+            # The usual convoy: one fleet, on the one route (it exists), so necessary too.
+            return frozenset(fleets)
+        on_routes = fleets_on_routes(self.map, origin, target, fleets)
+        if rule is ParadoxRule.Y1971 or self.rules.convoy_disruption is ConvoyDisruption.ANY_ROUTE:
+            return frozenset(on_routes)
+        return frozenset(
+            fleet
+            for fleet in on_routes
+            if not route_exists(self.map, origin, target, on_routes - {fleet})
+        )
 
     def convoy(self, fleet: str) -> bool:
         """§5.B.3 CONVOY, with the attacks on the fleet *adjudicated* rather than resolved

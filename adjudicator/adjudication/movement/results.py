@@ -152,7 +152,7 @@ class Report:
                 yield CircularMovement(tuple(given[k] for k in sorted(cycle)))
             else:
                 failed = tuple(given[k] for k in sorted(values))
-                yield ConvoyParadox(ParadoxRule(self.rules.paradox), failed)
+                yield ConvoyParadox(ParadoxRule(self.rules.paradox).backup, failed)
 
     # ------------------------------------------------------------------ results
     def results(self) -> tuple[OrderResult, ...]:
@@ -237,9 +237,12 @@ class Report:
             return self.succeeded(province)
         if province in phase.paradox and not phase.resolved[province]:
             return self.paradox_result(province)
-        if dislodger is not None:
+        if dislodger is not None and not phase.resolved[province]:
             return self.failed(province, Reason.DISLODGED, dislodger)
         if phase.resolved[province]:
+            # Dislodged or not: a rulebook's paradox rule keeps a support its dislodger did not
+            # cut (DATC 6.F.17, 6.F.18 under the 1982 rule); any other decision of a dislodged
+            # unit fails.
             return self.succeeded(province)
         if kind is CONVOY:
             return self.failed(province, Reason.DISRUPTED)
@@ -247,7 +250,8 @@ class Report:
 
     def paradox_result(self, province: str) -> OrderResult:
         """An order the backup rule made fail to break a convoy paradox (4.A.2)."""
-        return self.failed(province, Reason.CONVOY_PARADOX, None, ParadoxRule(self.rules.paradox))
+        rule = ParadoxRule(self.rules.paradox).backup
+        return self.failed(province, Reason.CONVOY_PARADOX, None, rule)
 
     def void_result(self, province: str) -> OrderResult:
         """A support or convoy whose unit did not give the matching order (6.D.7-6.D.9)."""
@@ -260,7 +264,12 @@ class Report:
         phase = self.phase
         power, area = phase.units[province].power, phase.area.get(province)
         for origin in phase.into.get(province, ()):
-            if phase.units[origin].power != power and origin != area and phase.path(origin):
+            if (
+                phase.units[origin].power != power
+                and origin != area
+                and phase.path(origin)
+                and not phase.shielded(province, origin)
+            ):
                 return self.failed(province, Reason.CUT, origin)
         return self.failed(province, Reason.CUT)
 
