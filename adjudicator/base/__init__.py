@@ -7,8 +7,15 @@ Imports nothing else of the package; every other layer builds on it.
   read back.
 - ``rules``: the frozen :class:`~adjudicator.base.rules.Rules` value, one enum per DATC option,
   and the named presets.
-- ``errors``: :class:`~adjudicator.base.errors.Diagnostic` (``path:line:col``, caret, hint) and the
-  error tree (``InputError`` and its kinds).
-- ``sources``: reading files and YAML/JSON so that every problem names its file, line and column.
+- ``errors``: :class:`~adjudicator.base.errors.Diagnostic` (``path:line:col``, caret, hint), the
+  error tree (``InputError`` and its kinds) and ``check_argument``, the type check of the public
+  entry points.
+- ``limits``: :class:`~adjudicator.base.limits.Limits`, the most any reader reads (file size,
+  lines, line length, nesting, aliases, number length); where a line ends (the one rule every
+  reader counts by); quoting any value briefly and safely in a message.
+- ``documents``: YAML and JSON read within the limits (aliases, nesting and numbers counted while
+  reading), every refusal at its line and column.
+- ``sources``: reading files within the limits and locating problems in the data, so that every
+  problem names its file, line and column.
 - ``version``: the package version.
 """

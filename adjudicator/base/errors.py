@@ -55,7 +55,8 @@ class Diagnostic:
         if self.hint:
             lines[0] += f"\n  {words.get('hint', 'hint')}: {self.hint}"
         if context and self.source_line is not None and self.line > 0:
-            shown, caret = _excerpt(self.source_line.rstrip(), max(self.column, 1) - 1)
+            quoted = self.source_line.rstrip().translate(_VISIBLE)
+            shown, caret = _excerpt(quoted, max(self.column, 1) - 1)
             lines.append(f"  {shown}")
             lines.append("  " + " " * caret + "^")
         return "\n".join(lines)
@@ -79,6 +80,17 @@ class Diagnostic:
 _EXCERPT = 100
 """Characters of a long source line shown around the column: enough to see the mistake, never
 a screenful."""
+
+_VISIBLE = {
+    **{c: 0x2400 + c for c in range(0x20) if c != 0x09},  # a form feed as ␌, an escape as ␛
+    0x7F: 0x2421,
+    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+    0x2028: 0x2424,
+    0x2029: 0x2424,
+}
+"""Control characters of a quoted line, as visible symbols of one character each (the caret
+stays aligned): a quoted line never moves the terminal's cursor nor starts an escape sequence.
+Tabs stay (jDip files indent with them)."""
 
 
 def _excerpt(line: str, offset: int) -> tuple[str, int]:
@@ -107,6 +119,11 @@ class InputError(AdjudicatorError, ValueError):
 
     def __str__(self) -> str:
         return "\n".join(d.format() for d in self.diagnostics) or "invalid input"
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[list[Diagnostic]]]:
+        # Pickled across processes (``replay --jobs``): an exception pickles as its class and
+        # ``args``, and ``args`` here is the formatted message, not the diagnostics.
+        return (type(self), (self.diagnostics,))
 
     @classmethod
     def single(
@@ -141,3 +158,36 @@ class PositionError(InputError):
 
 class CaseFileError(InputError):
     """A test-case file that is malformed."""
+
+
+def check_argument(
+    value: object, kind: type | tuple[type, ...], function: str, argument: str, expected: str
+) -> None:
+    """Raise :class:`TypeError` naming ``function``'s ``argument`` unless ``value`` is a
+    ``kind``: the public entry points check what they are handed, so that a wrong type is one
+    clear message at the call, not an ``AttributeError`` from deep inside.
+
+    >>> check_argument("A Par - Bur", dict, "adjudicate", "orders", "a mapping power -> orders")
+    Traceback (most recent call last):
+    ...
+    TypeError: adjudicate: orders must be a mapping power -> orders, not str ('A Par - Bur')
+    """
+    if not isinstance(value, kind):
+        raise TypeError(f"{function}: {argument} must be {expected}, not {_described(value)}")
+
+
+_QUOTE = 40
+"""Characters of a wrong argument quoted in a :class:`TypeError`."""
+
+
+def _described(value: object) -> str:
+    """The type of ``value`` and, for a text or a number, a short quote of it."""
+    name = type(value).__name__
+    if value is None:
+        return "None"
+    if isinstance(value, int) and value.bit_length() > 128:
+        return name  # too long to quote (and str() refuses 4,300 digits and more)
+    if not isinstance(value, str | bytes | int | float):
+        return name
+    shown = repr(value[: _QUOTE + 1] if isinstance(value, str | bytes) else value)
+    return f"{name} ({shown[:_QUOTE] + '…' if len(shown) > _QUOTE else shown})"

@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeAlias
 
+from adjudicator.base.errors import InputError
+from adjudicator.base.limits import shown
+
 
 class UnitType(StrEnum):
     """The two kinds of unit; the value is the letter used in orders."""
@@ -43,6 +46,9 @@ class PhaseType(StrEnum):
 
 
 _PHASE_CODE = re.compile(r"([SFW])(\d{1,5})([MRA])")
+MAX_YEAR = 99_999
+"""The last year of a game: a phase code holds five digits of year, and every phase that can be
+made (:class:`Phase` refuses other years) reads back from its code."""
 _LOCATION = re.compile(r"([A-Z0-9]+)(?:/([A-Z0-9]+))?")
 
 
@@ -62,6 +68,8 @@ class Phase:
 
     def __init__(self, season: Season, year: int, type: PhaseType) -> None:
         # Written out for speed, as Location's: adjudication makes the next phase each time.
+        if not 0 <= year <= MAX_YEAR:
+            raise _year_out_of_range(year)
         _set_season(self, season)
         _set_year(self, year)
         _set_type_of_phase(self, type)
@@ -72,19 +80,29 @@ class Phase:
         match = _PHASE_CODE.fullmatch(text.strip().upper())
         if match is None:
             raise ValueError(
-                f"invalid phase {text!r}: expected a code like 'S1901M', 'F1901R' or 'W1901A'"
+                f"invalid phase {shown(text)}: expected a code like 'S1901M', 'F1901R' or 'W1901A'"
             )
         season, year, kind = match.groups()
         phase = cls(Season(season), int(year), PhaseType(kind))
         if (phase.season is Season.WINTER) != (phase.type is PhaseType.ADJUSTMENT):
             raise ValueError(
-                f"invalid phase {text!r}: adjustments happen in winter (W), movement and "
+                f"invalid phase {shown(text)}: adjustments happen in winter (W), movement and "
                 "retreats in spring (S) or fall (F)"
             )
         return phase
 
     def __str__(self) -> str:
         return f"{self.season}{self.year}{self.type}"
+
+
+def _year_out_of_range(year: int) -> InputError:
+    """The error of a phase in ``year``: a game past W99999A cannot go on, since its next phase
+    could not be written (and so not read back)."""
+    return InputError.single(
+        f"the year {shown(year)} is out of range: a phase code holds the years 0 to {MAX_YEAR}",
+        "phase-year",
+        hint=f"a game ends with W{MAX_YEAR}A at the latest",
+    )
 
 
 @dataclass(frozen=True, slots=True, order=True)

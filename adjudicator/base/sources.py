@@ -2,9 +2,13 @@
 
 The map loader, the position reader and the case loaders share these pieces:
 
-- :func:`load_yaml` and :func:`compose_yaml` read YAML and turn any failure into an
-  :class:`~adjudicator.base.errors.InputError` subclass carrying a ``malformed YAML`` diagnostic;
-  :func:`compose` gives the node tree only for line numbers.
+- :func:`read_source` reads a file within the :class:`~adjudicator.base.limits.Limits`: a
+  regular file is measured before it is read, a pipe or a device is read no further than the
+  limit, and the text is checked for the most lines and the longest line.
+- YAML and JSON are read by :mod:`adjudicator.base.documents` (here too, for the readers):
+  :func:`load_yaml`, :func:`load_yaml_tree`, :func:`compose_yaml` and :func:`load_json` turn any
+  failure or any limit exceeded into an :class:`~adjudicator.base.errors.InputError` subclass
+  at the problem's line; :func:`compose` gives the node tree only for line numbers.
 - A *key path* such as ``("adjacency", "fleet", "BUL/EC", 2)`` names a place in the data;
   :func:`key_path` prints it (``adjacency.fleet.BUL/EC[2]``) and :func:`locate` finds its line
   and column in the node tree. :func:`duplicate_keys` finds the keys YAML would silently drop.
@@ -19,14 +23,29 @@ m.yaml:2:10: error: a.b[1]: not a number [shape]
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import BinaryIO
 
 import yaml
 
+from adjudicator.base.documents import (
+    Keys,
+    compose,
+    compose_yaml,
+    key_path,
+    key_text,
+    load_json,
+    load_yaml,
+    load_yaml_tree,
+    malformed_yaml,
+)
 from adjudicator.base.errors import Diagnostic, InputError
+from adjudicator.base.limits import DEFAULT_LIMITS, Limits, check_text, line_column, split_lines
 
 __all__ = [
     "Keys",
@@ -36,34 +55,15 @@ __all__ = [
     "decode_source",
     "duplicate_keys",
     "key_path",
+    "key_text",
+    "load_json",
     "load_yaml",
+    "load_yaml_tree",
     "locate",
     "malformed_yaml",
     "node_place",
     "read_source",
 ]
-
-Keys = tuple[object, ...]
-"""A key path: mapping keys and list indexes from the root of a YAML document."""
-
-
-def key_path(keys: Keys) -> str:
-    """``("adjacency", "fleet", "BUL/EC", 2)`` -> ``adjacency.fleet.BUL/EC[2]``."""
-    out = ""
-    for key in keys:
-        if isinstance(key, int) and not isinstance(key, bool):
-            out += f"[{key}]"
-        else:
-            out += f".{key}" if out else str(key)
-    return out
-
-
-def compose(text: str) -> yaml.Node | None:
-    """The YAML node tree of ``text`` (for line numbers), or ``None`` if it does not parse."""
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except Exception:  # any failure only means "no line numbers"
-        return None
 
 
 def node_place(node: yaml.Node | None) -> tuple[int, int]:
@@ -73,22 +73,31 @@ def node_place(node: yaml.Node | None) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-def locate(root: yaml.Node | None, keys: Keys) -> tuple[int, int]:
+_Pair = tuple[yaml.Node, yaml.Node]
+_MappingIndex = tuple[dict[str, _Pair], dict[str, _Pair]]
+"""A mapping node's entries by key text, exactly and ignoring case (the first of each)."""
+
+
+def locate(
+    root: yaml.Node | None, keys: Keys, index: dict[int, _MappingIndex] | None = None
+) -> tuple[int, int]:
     """Line and column (from 1) of the deepest key of ``keys`` found in the node tree; a mapping
     key is found by its text (exactly, else ignoring case), a list item by its index. ``(0, 0)``
-    when not even the first key is there."""
+    when not even the first key is there. ``index`` keeps each mapping's entries by key from one
+    call to the next (:class:`Problems` passes one), so that locating a problem per key of a
+    large mapping stays linear."""
+    index = {} if index is None else index
     node = root
     best = (0, 0)
     for key in keys:
         found: yaml.Node | None = None
         if isinstance(node, yaml.MappingNode):
-            pairs = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)]
-            match = [kv for kv in pairs if kv[0].value == str(key)] or [
-                kv for kv in pairs if kv[0].value.lower() == str(key).lower()
-            ]
-            if match:
-                k, found = match[0]
-                best = node_place(k)
+            exact, folded = _mapping_index(node, index)
+            text = key_text(key)
+            pair = exact.get(text) or folded.get(text.lower())
+            if pair is not None:
+                best = node_place(pair[0])
+                found = pair[1]
         elif (
             isinstance(node, yaml.SequenceNode)
             and isinstance(key, int)
@@ -100,6 +109,19 @@ def locate(root: yaml.Node | None, keys: Keys) -> tuple[int, int]:
             break
         node = found
     return best
+
+
+def _mapping_index(node: yaml.MappingNode, index: dict[int, _MappingIndex]) -> _MappingIndex:
+    found = index.get(id(node))
+    if found is None:
+        exact: dict[str, _Pair] = {}
+        folded: dict[str, _Pair] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                exact.setdefault(k.value, (k, v))
+                folded.setdefault(k.value.lower(), (k, v))
+        found = index[id(node)] = (exact, folded)
+    return found
 
 
 def duplicate_keys(root: yaml.Node | None) -> list[tuple[Keys, yaml.Node]]:
@@ -146,19 +168,73 @@ def _repeated_keys(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node]]:
 
 
 # --------------------------------------------------------------------- reading
-def read_source(path: str | Path, error: type[InputError], what: str) -> str:
+_FIRST_READ = 64 * 1024
+"""Bytes read before the rest: enough to tell a binary file (a NUL byte) from text, so that
+``/dev/zero`` is refused after the first read, not after the whole size limit."""
+
+
+def read_source(
+    path: str | Path,
+    error: type[InputError],
+    what: str,
+    limits: Limits = DEFAULT_LIMITS,
+    *,
+    lines: bool = True,
+) -> str:
     """The UTF-8 text of the file at ``path``; ``error`` (code ``io``) naming ``what`` the file
-    should be (``case file``) when it is missing or unreadable."""
+    should be (``case file``) when it is missing or unreadable, and (``too-large``,
+    ``too-long``) when it holds more than ``limits`` allow: more bytes, and unless ``lines`` is
+    false (JSON, often a single line), more lines or a longer line. A regular file is measured
+    before it is read; anything else (a pipe, a device) is read up to one byte past the limit."""
     name = str(path)
     try:
-        data = Path(path).read_bytes()
+        stream = open(path, "rb")  # noqa: SIM115 (closed below, after the errors of opening)
     except FileNotFoundError:
         raise error.single(f"no such {what}", "io", name) from None
     except IsADirectoryError:
         raise error.single(f"this is a folder, not a {what}", "io", name) from None
     except OSError as exc:
         raise error.single(f"cannot read {what}: {exc.strerror or exc}", "io", name) from None
-    return decode_source(data, name, error, what)
+    except ValueError:  # a NUL in the path: no file can have that name
+        raise error.single(f"no such {what}: the name contains a NUL byte", "io", name) from None
+    with stream:
+        try:
+            data = _read_bounded(stream, name, error, what, limits)
+        except IsADirectoryError:
+            raise error.single(f"this is a folder, not a {what}", "io", name) from None
+        except OSError as exc:
+            raise error.single(f"cannot read {what}: {exc.strerror or exc}", "io", name) from None
+    text = decode_source(data, name, error, what)
+    if lines:
+        check_text(text, name, error, what, limits)
+    return text
+
+
+def _read_bounded(
+    stream: BinaryIO, path: str, error: type[InputError], what: str, limits: Limits
+) -> bytes:
+    cap = limits.max_file_bytes
+    info = os.fstat(stream.fileno())
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(path)
+    if stat.S_ISREG(info.st_mode) and info.st_size > cap:
+        raise _too_large(path, error, what, cap, info.st_size)
+    data = stream.read(min(_FIRST_READ, cap + 1))
+    if b"\0" in data:
+        raise error.single(f"this is a binary file, not a {what}", "io", path)
+    if len(data) <= cap:
+        data += stream.read(cap + 1 - len(data))
+    if len(data) > cap:
+        raise _too_large(path, error, what, cap, None)
+    return data
+
+
+def _too_large(
+    path: str, error: type[InputError], what: str, cap: int, size: int | None
+) -> InputError:
+    """The ``too-large`` error of a file of ``size`` bytes (``None``: more than ``cap``)."""
+    held = f"{size:,} bytes" if size is not None else f"more than {cap:,} bytes"
+    return error.single(f"{what} too large: {held}; at most {cap:,} are read", "too-large", path)
 
 
 def decode_source(data: bytes, path: str, error: type[InputError], what: str) -> str:
@@ -173,60 +249,22 @@ def decode_source(data: bytes, path: str, error: type[InputError], what: str) ->
     except UnicodeDecodeError as exc:
         if b"\0" in data[:4096]:
             raise error.single(f"this is a binary file, not a {what}", "io", path) from None
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        end = data.find(b"\n", exc.start)
-        line = data[start : end if end >= 0 else len(data)].rstrip(b"\r")
-        column = len(data[start : exc.start].decode("utf-8", "replace")) + 1
+        before = data[: exc.start].decode("utf-8")  # valid up to the bad byte
+        line, column = line_column(before, len(before))
+        start = max(data.rfind(b"\n", 0, exc.start), data.rfind(b"\r", 0, exc.start)) + 1
+        end = re.compile(rb"[\r\n]").search(data, exc.start)
+        quoted = data[start : end.start() if end is not None else len(data)]
         bad = data[exc.start]
         raise error.single(
             f"{what} is not UTF-8 text: byte 0x{bad:02x} "
             f"({bytes([bad]).decode('cp1252', 'replace')!r} in Latin-1/Windows-1252)",
             "io",
             path,
-            data.count(b"\n", 0, exc.start) + 1,
+            line,
             column,
-            line.decode("cp1252", "replace"),
+            quoted.decode("cp1252", "replace"),
             hint="save the file as UTF-8 (most editors offer it under 'Save as', 'Encoding')",
         ) from None
-
-
-def malformed_yaml(exc: Exception, text: str, path: str) -> Diagnostic:
-    """The ``yaml`` diagnostic for text that YAML cannot read, at the problem's line."""
-    if isinstance(exc, RecursionError):
-        return Diagnostic("malformed YAML: nested too deeply", "yaml", path)
-    if not isinstance(exc, yaml.YAMLError):  # e.g. a date like 2001-02-30
-        return Diagnostic(f"malformed YAML: {exc}", "yaml", path)
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
-    problem = getattr(exc, "problem", None) or str(exc)
-    return Diagnostic(
-        f"malformed YAML: {problem}", "yaml", path, line, column, _source_line(text, line)
-    )
-
-
-def load_yaml(text: str, path: str, error: type[InputError]) -> Any:
-    """``yaml.safe_load(text)``; ``error`` with a :func:`malformed_yaml` diagnostic if it
-    fails."""
-    try:
-        return yaml.safe_load(text)
-    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
-        raise error([malformed_yaml(exc, text, path)]) from None
-
-
-def compose_yaml(text: str, path: str, error: type[InputError]) -> yaml.Node | None:
-    """The node tree of ``text`` (``None`` when empty); ``error`` with a :func:`malformed_yaml`
-    diagnostic if it does not parse."""
-    try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
-    except (yaml.YAMLError, RecursionError) as exc:
-        raise error([malformed_yaml(exc, text, path)]) from None
-
-
-def _source_line(text: str | None, line: int) -> str | None:
-    if text is None or line <= 0:
-        return None
-    lines = text.splitlines()
-    return lines[line - 1] if line <= len(lines) else None
 
 
 # --------------------------------------------------------------------- collecting
@@ -235,20 +273,34 @@ class Problems:
 
     Place a problem by a line and column (:meth:`at`), by a YAML node (:meth:`at_node`) or by a
     key path, which also prefixes the message (:meth:`add`). :meth:`check` raises ``error``
-    with everything collected so far. ``text`` may be ``None`` for data that came without one.
+    with everything collected so far. ``text`` may be ``None`` for data that came without one;
+    ``root`` is its node tree when the caller has it (:func:`load_yaml_tree`), else it is
+    composed when first needed, within ``limits``.
     """
 
-    def __init__(self, path: str, text: str | None, error: type[InputError] = InputError) -> None:
+    def __init__(
+        self,
+        path: str,
+        text: str | None,
+        error: type[InputError] = InputError,
+        *,
+        root: yaml.Node | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
         self.path = path
         self.text = text
         self.error = error
-        self.lines = text.splitlines() if text is not None else []
+        self.limits = limits
+        self.lines = split_lines(text) if text is not None else []
         self.items: list[Diagnostic] = []
+        self._index: dict[int, _MappingIndex] = {}
+        if root is not None:
+            self.__dict__["root"] = root  # the cached_property's value
 
     @cached_property
     def root(self) -> yaml.Node | None:
         """The YAML node tree of the text, for locating key paths (``None`` if none)."""
-        return compose(self.text) if self.text is not None else None
+        return compose(self.text, self.limits) if self.text is not None else None
 
     def __len__(self) -> int:
         return len(self.items)
@@ -271,7 +323,10 @@ class Problems:
         node: yaml.Node | None = None,
     ) -> None:
         """A problem at ``node``, else at the key path, with the path before the message."""
-        line, column = node_place(node) if node is not None else locate(self.root, keys)
+        if node is not None:
+            line, column = node_place(node)
+        else:
+            line, column = locate(self.root, keys, self._index)
         where = key_path(keys)
         self.at(line, column, f"{where}: {message}" if where else message, code, hint)
 

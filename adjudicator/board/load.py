@@ -13,15 +13,20 @@ from __future__ import annotations
 
 import difflib
 import functools
+import os
 import re
+import stat
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
+import yaml
+
 from adjudicator.base.errors import MapError
+from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Location, Unit, UnitType
-from adjudicator.base.sources import Keys, Problems, load_yaml
+from adjudicator.base.sources import Keys, Problems, load_yaml_tree
 from adjudicator.board.map import GameMap, Power, Province, ProvinceType
 from adjudicator.lang.fold import fold_name
 
@@ -47,10 +52,11 @@ _PowerNames = Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]]
 """Power -> (names per language, adjective per language)."""
 
 
-def parse_map_text(text: str, path: str) -> GameMap:
-    """Validate a map file's text and build the :class:`GameMap`; raise :class:`MapError`."""
-    data = _read_yaml(text, path)
-    problems = Problems(path, text, MapError)
+def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> GameMap:
+    """Validate a map file's text and build the :class:`GameMap`; raise :class:`MapError`
+    (also for YAML beyond ``limits``: nesting, aliases, the longest number)."""
+    data, root = _read_yaml(text, path, limits)
+    problems = Problems(path, text, MapError, root=root, limits=limits)
     problems.add_duplicate_keys("key given twice (YAML keeps only the last)")
     _check_shape(data, problems)
     problems.check()
@@ -91,11 +97,11 @@ def parse_map_text(text: str, path: str) -> GameMap:
 
 
 # --------------------------------------------------------------------- stage 1: YAML and shape
-def _read_yaml(text: str, path: str) -> dict[Any, Any]:
-    data = load_yaml(text, path, MapError)
+def _read_yaml(text: str, path: str, limits: Limits) -> tuple[dict[Any, Any], yaml.Node | None]:
+    data, root = load_yaml_tree(text, path, MapError, limits)
     if not isinstance(data, dict):
         raise MapError.single("a map file must be a YAML mapping", "map-shape", path, 1, 1)
-    return data
+    return data, root
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -596,16 +602,55 @@ def available_maps() -> list[str]:
     )
 
 
-def load_map(name_or_path: str | Path) -> GameMap:
+def load_map(name_or_path: str | Path, *, limits: Limits = DEFAULT_LIMITS) -> GameMap:
     """Load a shipped map by name or alias (``standard``, ``classic``) or a map file by path.
 
-    Raises :class:`MapError` with the file and key of every problem.
+    Raises :class:`MapError` with the file and key of every problem (a map file beyond
+    ``limits`` is one), and :class:`TypeError` for an argument that is neither a text nor a
+    path.
     """
-    text = str(name_or_path)
-    candidate = Path(text)
-    if text.endswith((".yaml", ".yml")) or candidate.is_file():
-        return _load_path(str(candidate.resolve()))
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise TypeError(
+            "load_map: name_or_path must be a map name or a path (str or os.PathLike), "
+            f"not {type(name_or_path).__name__}"
+        )
+    text = os.fspath(name_or_path)
+    if not isinstance(text, str):  # a bytes path
+        raise TypeError("load_map: name_or_path must be a text path, not bytes")
+    if "\0" in text:
+        raise MapError.single(
+            f"unknown map {_quoted(text)}: a map name or path cannot contain a NUL byte",
+            "unknown-map",
+        )
+    # os.path.isfile, not Path.is_file: it answers False for a text no path can be (a name too
+    # long for the file system raises OSError from Path.is_file), which is then a map name
+    if text.endswith((".yaml", ".yml")) or os.path.isfile(text):
+        _refuse_special_file(text)
+        return _load_path(str(Path(text).resolve()), limits)
     return _load_shipped(text.strip().lower())
+
+
+def _refuse_special_file(path: str) -> None:
+    """:class:`MapError` for a FIFO, a device or a socket named as a map file: opening a FIFO
+    blocks until some program writes to it (a position's ``map:`` may name any path)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return  # missing or unusable: the reader says so
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise MapError.single(
+            "not a regular file (a FIFO, a device or a socket), so not a map file",
+            "io",
+            path,
+        )
+
+
+_QUOTED = 60
+"""Characters of a map name quoted in a message: a name longer than that is cut short."""
+
+
+def _quoted(name: str) -> str:
+    return repr(name if len(name) <= _QUOTED else name[:_QUOTED] + "…")
 
 
 @functools.cache
@@ -622,14 +667,14 @@ def _load_shipped(name: str) -> GameMap:
     close = difflib.get_close_matches(name, names, n=1)
     hint = f"did you mean {close[0]!r}?" if close else None
     raise MapError.single(
-        f"unknown map {name!r}; available maps: {', '.join(names) or 'none'}",
+        f"unknown map {_quoted(name)}; available maps: {', '.join(names) or 'none'}",
         "unknown-map",
         hint=hint,
     )
 
 
 @functools.lru_cache(maxsize=32)
-def _load_path(path: str) -> GameMap:
+def _load_path(path: str, limits: Limits) -> GameMap:
     from adjudicator.base.sources import read_source
 
-    return parse_map_text(read_source(path, MapError, "map file"), path)
+    return parse_map_text(read_source(path, MapError, "map file", limits), path, limits)

@@ -343,6 +343,11 @@ class GameMap:
         """Folded name -> province ids, for ``lang``: every spelling this map accepts."""
         return self._names.table(lang)
 
+    def name_length_limit(self, lang: str = DEFAULT_LANGUAGE) -> int:
+        """The length of the longest folded province, power or coast name in ``lang``: a text
+        that folds to more characters names nothing, so a reader need not look it up."""
+        return self._names.longest(lang)
+
     def name_word_limit(self, lang: str = DEFAULT_LANGUAGE) -> int:
         """The most words a place can take in ``lang``: the longest province name plus the
         longest coast word plus two articles. The parser tries no longer runs of words as one
@@ -515,6 +520,7 @@ class _NameIndex:
         self._powers: dict[str, dict[str, tuple[str, ...]]] = {}
         self._coasts: dict[str, dict[str, str]] = {}
         self._display: dict[str, dict[str, str]] = {}
+        self._longest: dict[str, int] = {}
         for lang in game_map.languages:
             own: dict[str, set[str]] = {}
             for prov in game_map.provinces.values():
@@ -539,6 +545,8 @@ class _NameIndex:
                 for w in words.get(lang, ()):
                     coasts[fold_name(w)] = code
             self._coasts[lang] = coasts
+            keys = [*table, *self._powers[lang], *coasts]
+            self._longest[lang] = max(map(len, keys), default=0)
         self._default = game_map.languages[0] if game_map.languages else DEFAULT_LANGUAGE
 
     def _lang(self, lang: str) -> str:
@@ -546,6 +554,9 @@ class _NameIndex:
 
     def table(self, lang: str) -> Mapping[str, tuple[str, ...]]:
         return self._provinces.get(self._lang(lang), {})
+
+    def longest(self, lang: str) -> int:
+        return self._longest.get(self._lang(lang), 0)
 
     def provinces(self, name: str, lang: str) -> tuple[str, ...]:
         return self.table(lang).get(fold_name(name), ())

@@ -2,14 +2,27 @@
 
 ``main(argv) -> int`` never exits the interpreter and never lets a traceback out for bad input, so
 tests can run it in-process. Exit codes: 0 success, 1 illegal orders or failed cases, 2 unusable
-input (missing file, malformed YAML, unknown map, bad arguments).
+input (missing file, malformed YAML, unknown map, bad arguments, nothing to test or replay).
+
+Bad input is refused where it is read, in our error types. Two guards stand before that:
+
+- every path argument is looked at (``os.stat``, never opened) before any reading: a NUL byte, a
+  name the system refuses (too long, a loop of links), a FIFO, a device or a socket is refused
+  naming the argument (a FIFO would block the reader, ``/dev/zero`` would never end);
+- the narrow safety net :func:`_reading` around the reading of each input argument turns the
+  failures the operating system or the interpreter raise on hostile input (``OSError``,
+  ``UnicodeError``, ``RecursionError``, ``MemoryError``) into an exit 2 message naming the
+  argument. Any other exception is a bug of ours and keeps its traceback, to be reported.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -153,15 +166,127 @@ def _build_parser() -> argparse.ArgumentParser:
         "of the engine that recorded the games)",
     )
     replay.add_argument("--no-progress", action="store_true", help="no progress bar")
+    replay.add_argument(
+        "--jobs",
+        "-j",
+        type=_job_count,
+        default=1,
+        metavar="N",
+        help="replay games in N processes (0 or 'auto': one per CPU; default 1)",
+    )
     replay.set_defaults(handler=_cmd_replay)
     return parser
+
+
+# ---------------------------------------------------------------------- input paths
+_SHOWN = 60
+"""Characters of an argument quoted in a message: enough to recognise it, never a screenful."""
+
+_NOT_FILES = (
+    (stat.S_ISFIFO, "FIFO (named pipe)"),
+    (stat.S_ISCHR, "character device"),
+    (stat.S_ISBLK, "block device"),
+    (stat.S_ISSOCK, "socket"),
+)
+"""The kinds of path a reader refuses, by the test on ``st_mode`` that finds them."""
+
+
+def _shown(value: str) -> str:
+    """``value`` quoted for a message: control characters escaped (``'a\\\\x00b'``), a long
+    value cut short."""
+    return repr(value if len(value) <= _SHOWN else value[:_SHOWN] + "…")
+
+
+def _argument_error(argument: str, value: str, problem: str, hint: str | None = None) -> InputError:
+    return InputError.single(
+        f"argument {argument} {_shown(value)}: {problem}", "io", "adjudicator", hint=hint
+    )
+
+
+def _check_path(argument: str, value: str, *, may_be_name: bool = False) -> None:
+    """Refuse, naming ``argument``, a path no reader can use: one with a NUL byte, one the system
+    refuses (too long, a loop of links), a FIFO, a device or a socket. Looks with ``os.stat``
+    and never opens, so that a FIFO cannot block.
+
+    A missing file, a folder where a file is wanted and a file without read permission are left
+    to the reader, whose messages say so. With ``may_be_name`` the value may be a map name,
+    which need not exist as a file."""
+    if "\0" in value:
+        raise _argument_error(argument, value, "contains a NUL byte, which no path can")
+    try:
+        mode = os.stat(value).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except OSError as exc:
+        if may_be_name:
+            return  # too long for a path, say: the map loader reports an unknown name
+        raise _argument_error(argument, value, f"unusable path: {exc.strerror or exc}") from None
+    for test, kind in _NOT_FILES:
+        if test(mode):
+            raise _argument_error(
+                argument, value, f"is a {kind}, not a file", hint="give the path of a file"
+            )
+
+
+def _check_output(argument: str, value: str) -> None:
+    """Refuse an output path before any work is done: a NUL byte, a folder, or a FIFO (writing
+    to one blocks until some program reads it). A device such as ``/dev/null`` is fine."""
+    if "\0" in value:
+        raise _argument_error(argument, value, "contains a NUL byte, which no path can")
+    try:
+        mode = os.stat(value).st_mode
+    except OSError:
+        return  # a new file, or one the write will report
+    if stat.S_ISDIR(mode):
+        raise _argument_error(argument, value, "is a folder", hint="give the path of a file")
+    if stat.S_ISFIFO(mode):
+        raise _argument_error(argument, value, "is a FIFO (named pipe), not a file")
+
+
+@contextmanager
+def _reading(argument: str, value: str | None) -> Iterator[None]:
+    """The safety net around the reading of one input argument.
+
+    The readers turn bad content into our errors themselves; this net catches what hostile input
+    can still make the operating system or the interpreter raise on the way (an ``OSError`` from
+    an odd file system, a ``UnicodeError`` from a file name that is not text, a ``RecursionError``
+    from a document nested too deeply, a ``MemoryError`` from one too large) and reports it as
+    unusable input naming the argument. It is deliberately narrow: any other exception is a bug
+    of ours and keeps its traceback."""
+    try:
+        yield
+    except InputError:
+        raise
+    except RecursionError:
+        raise _argument_error(argument, value or "", "nested too deeply to read") from None
+    except MemoryError:
+        raise _argument_error(argument, value or "", "too large to read") from None
+    except (OSError, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or f"{type(exc).__name__}: {exc}"
+        raise _argument_error(argument, value or "", f"cannot be read: {reason}") from None
 
 
 # ---------------------------------------------------------------------- helpers
 def _read_text(path: str) -> str:
     from adjudicator.base.sources import read_source
 
-    return read_source(path, InputError, "order file")
+    with _reading("ORDERS", path):
+        return read_source(path, InputError, "order file")
+
+
+def _job_count(text: str) -> int:
+    """``--jobs``: a number of processes, ``0`` or ``auto`` for one per CPU."""
+    if text.strip().lower() == "auto":
+        return os.cpu_count() or 1
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of processes (1, 2, ...) or 'auto' (0), not {_shown(text)}"
+        )
+    return count or os.cpu_count() or 1
 
 
 def _rules(options: Sequence[str], preset: str | None = None) -> Any:
@@ -182,13 +307,24 @@ def _rules(options: Sequence[str], preset: str | None = None) -> Any:
         raise InputError.single(str(exc), "usage", "adjudicator") from None
 
 
-def _position_and_map(position_path: str | None, map_name: str | None) -> tuple[Position, GameMap]:
-    game_map = load_map(map_name) if map_name else None
+def _load_map(argument: str, name: str) -> GameMap:
+    """The map named by an argument (a shipped map's name or a map file)."""
+    _check_path(argument, name, may_be_name=True)
+    with _reading(argument, name):
+        return load_map(name)
+
+
+def _position_and_map(
+    position_path: str | None, map_name: str | None, position_argument: str = "--position"
+) -> tuple[Position, GameMap]:
+    game_map = _load_map("--map", map_name) if map_name else None
     if position_path is None:
         game_map = game_map or load_map("standard")
         return Position.initial(game_map), game_map
-    position = Position.load(position_path, game_map)
-    return position, game_map or load_map(position.map_name)
+    _check_path(position_argument, position_path)
+    with _reading(position_argument, position_path):
+        position = Position.load(position_path, game_map)
+        return position, game_map or load_map(position.map_name)
 
 
 def _print_diagnostics(
@@ -246,18 +382,20 @@ _CHECK_FORMATS: Mapping[str, Callable[[_CheckReport, TextIO], None]] = MappingPr
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    _check_path("ORDERS", args.orders)
     text = _read_text(args.orders)
     position, game_map = _position_and_map(args.position, args.map)
     rules = _rules(args.rules, args.preset)
 
     from adjudicator.adjudication.legality.check import check_orders
     from adjudicator.base.errors import Severity
+    from adjudicator.base.limits import split_lines
     from adjudicator.orders.read import parse_orders
 
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
     checked = check_orders(position, parsed.by_power(), game_map, rules)
     diagnostics = list(parsed.diagnostics) + _illegal_diagnostics(
-        checked.results, parsed, game_map, args.orders, text.splitlines()
+        checked.results, parsed, game_map, args.orders, split_lines(text)
     )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     report = _CheckReport(
@@ -299,7 +437,11 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.orders.read import parse_orders
     from adjudicator.report.render import render_report
 
-    position, game_map = _position_and_map(args.position, None)
+    _check_path("POSITION", args.position)
+    _check_path("ORDERS", args.orders)
+    if args.output:
+        _check_output("--output", args.output)
+    position, game_map = _position_and_map(args.position, None, "POSITION")
     rules = _rules(args.rules, args.preset)
     text = _read_text(args.orders)
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
@@ -317,7 +459,8 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
         try:
             Path(args.output).write_text(result.next_position.dumps(fmt), encoding="utf-8")
         except OSError as exc:
-            raise InputError.single(f"cannot write file: {exc}", "io", args.output) from None
+            problem = f"cannot write the next position: {exc.strerror or exc}"
+            raise _argument_error("--output", args.output, problem) from None
     return EXIT_OK
 
 
@@ -335,7 +478,7 @@ def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError.single(
             f"'maps {args.action}' needs a map name or file", "usage", "adjudicator"
         )
-    game_map = load_map(args.name)
+    game_map = _load_map("NAME", args.name)
     if args.action == "validate":
         print(f"{game_map.source}: ok ({len(game_map.provinces)} provinces)", file=out)
         return EXIT_OK
@@ -366,7 +509,17 @@ def _map_summary(game_map: GameMap) -> str:
 def _cmd_test(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.suites.run import run_paths
 
-    report = run_paths(args.paths)
+    for path in args.paths:
+        _check_path("PATH", path)
+    with _reading("PATH", " ".join(args.paths)):
+        report = run_paths(args.paths)
+    if not report.outcomes:  # nothing was tested: that is no success
+        raise InputError.single(
+            f"no cases found in {', '.join(map(_shown, args.paths))}",
+            "no-cases",
+            "adjudicator",
+            hint="give YAML case files (kind: cases) or jDip DATC text files, or folders of them",
+        )
     for outcome in report.outcomes:
         status = str(outcome.status)
         if status == "passed" and not args.verbose:
@@ -385,7 +538,18 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.suites.replay import replay_paths
 
     rules = _rules(args.rules, args.preset)
-    report = replay_paths(args.games, rules, progress=not args.no_progress and out.isatty())
+    for path in args.games:
+        _check_path("GAME", path)
+    with _reading("GAME", " ".join(args.games)):
+        report = replay_paths(
+            args.games, rules, progress=not args.no_progress and out.isatty(), jobs=args.jobs
+        )
+    if not report.games:  # nothing was replayed: that is no success
+        raise InputError.single(
+            f"no saved games (*.json) found in {', '.join(map(_shown, args.games))}",
+            "no-games",
+            "adjudicator",
+        )
     for line in report.lines():
         print(line, file=out)
     return EXIT_OK if report.differ == 0 else EXIT_FAILED

@@ -29,17 +29,21 @@ import re
 from dataclasses import dataclass
 
 from adjudicator.base.errors import Severity
+from adjudicator.base.limits import split_lines
 from adjudicator.base.model import Phase, PhaseType, Season
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import LANGUAGES
 from adjudicator.lang.vocabulary import ParseCode, Problem, Vocabulary, fold
+from adjudicator.orders.syntax import shown
 
 _WORD = re.compile(r"[^\W\d_]+")
 _COMMENT = re.compile(r"#|//")
 # A season word or letter, a four-digit year and an optional phase word or letter:
-# `Herbst 1901`, `F1901M`, `Fall 1901, Movement`, `Frühjahr 1901 (Bewegung):`.
+# `Herbst 1901`, `F1901M`, `Fall 1901, Movement`, `Frühjahr 1901 (Bewegung):`. The spaces after
+# the year are taken possessively (`*+`): with no phase word both runs around it may take them,
+# and trying every split of a long run between the two was quadratic in its length.
 _PHASE_LINE = re.compile(
-    r"\s*(?P<season>[^\W\d_]+)[\s,]*(?P<year>\d{4})[\s,(]*(?P<kind>[^\W\d_]*)[\s).:]*"
+    r"\s*(?P<season>[^\W\d_]+)[\s,]*(?P<year>\d{4})[\s,(]*+(?P<kind>[^\W\d_]*)[\s).:]*"
 )
 
 
@@ -54,7 +58,7 @@ def detect_language(text: str, game_map: GameMap) -> str | None:
     """The language ``text`` gives evidence of, or None when it gives none (or a tie)."""
     evidence = _evidence(game_map)
     scores = dict.fromkeys(evidence, 0)
-    for line in text.split("\n"):
+    for line in split_lines(text):
         for word in _WORD.findall(_code(line)):
             key = fold(word)
             for lang, (words, letters) in evidence.items():
@@ -110,7 +114,7 @@ class PhaseLine:
     """A line that names a phase: the phase, or the problem that keeps it from naming one."""
 
     text: str
-    """The phase as written (``Herbst 1901``)."""
+    """The phase as written (``Herbst 1901``), as messages quote it (:func:`shown`)."""
     column: int
     phase: Phase | None
     problem: Problem | None
@@ -123,7 +127,7 @@ def read_phase_line(line: str, vocab: Vocabulary) -> PhaseLine | None:
     if match is None:
         return None
     season_word, kind_word = match.group("season"), match.group("kind")
-    text = code.strip()
+    text = shown(code.strip())
     column = match.start("season") + 1
     seasons = {fold(k): v for k, v in vocab.seasons.items()}
     kinds = {fold(k): v for k, v in vocab.phase_kinds.items()}
@@ -133,7 +137,7 @@ def read_phase_line(line: str, vocab: Vocabulary) -> PhaseLine | None:
             "hint_seasons", words=", ".join(vocab.seasons)
         )
         problem = Problem(
-            vocab.say("unknown_season", word=season_word, text=text),
+            vocab.say("unknown_season", word=shown(season_word), text=text),
             ParseCode.UNKNOWN_PHASE,
             column,
             hint,
@@ -145,7 +149,7 @@ def read_phase_line(line: str, vocab: Vocabulary) -> PhaseLine | None:
         kind = kinds.get(fold(kind_word))
         if kind is None:
             problem = Problem(
-                vocab.say("unknown_phase_kind", word=kind_word, text=text),
+                vocab.say("unknown_phase_kind", word=shown(kind_word), text=text),
                 ParseCode.UNKNOWN_PHASE,
                 match.start("kind") + 1,
                 vocab.say("hint_kinds", words=", ".join(vocab.phase_kinds)),

@@ -34,6 +34,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import NoneType
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedToken
@@ -45,7 +46,9 @@ from adjudicator.base.errors import (
     InputError,
     OrderSyntaxError,
     Severity,
+    check_argument,
 )
+from adjudicator.base.limits import split_lines
 from adjudicator.base.model import Order, Phase
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import vocabulary
@@ -64,7 +67,7 @@ from adjudicator.orders.phase_line import (
     read_phase_line,
 )
 from adjudicator.orders.resolve import Item, OrderBuilder, close_provinces, order_power
-from adjudicator.orders.syntax import ItemDraft, SyntaxBuilder
+from adjudicator.orders.syntax import ItemDraft, SyntaxBuilder, shown
 from adjudicator.state.position import Position
 
 __all__ = ["NO_POWER", "ParseCode", "ParseResult", "ParsedOrder", "parse_order", "parse_orders"]
@@ -141,6 +144,8 @@ def parse_orders(
     Bad orders never raise: each problem becomes a diagnostic. Raises :class:`InputError` only
     for unusable input (an unknown language, a position of another map).
     """
+    _check_arguments("parse_orders", text, game_map, position, lang)
+    check_argument(path, str, "parse_orders", "path", "a text (the file's name in diagnostics)")
     # Composed letters, so that a decomposed umlaut (u + U+0308) stays inside its word; the
     # source lines shown under diagnostics are composed too, so carets stay aligned.
     # a byte-order mark is left by text read as plain utf-8 from a Windows editor's file
@@ -154,8 +159,8 @@ def parse_orders(
             path,
         )
     reader = _Reader(game_map, vocab, position, path, defaulted=detected is None)
-    for number, line in enumerate(text.split("\n"), start=1):
-        reader.read_line(number, line.removesuffix("\r"))
+    for number, line in enumerate(split_lines(text), start=1):
+        reader.read_line(number, line)
     return ParseResult(
         tuple(reader.orders), tuple(reader.diagnostics), vocab.lang, reader.phase_read
     )
@@ -174,6 +179,7 @@ def parse_order(
     Move(unit_type=<UnitType.FLEET: 'F'>, location=Location(province='STP', coast='NC'), \
 destination=Location(province='NWY', coast=None), via_convoy=False, path=())
     """
+    _check_arguments("parse_order", text, game_map, position, lang)
     result = parse_orders(text, game_map, position, path="<order>", lang=lang)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if any(d.code in AMBIGUOUS_CODES for d in errors):
@@ -189,9 +195,19 @@ destination=Location(province='NWY', coast=None), via_convoy=False, path=())
             else vocab.say("found_many", count=len(result.orders))
         )
         raise OrderSyntaxError.single(
-            vocab.say("expected_one", found=found, text=text), code, "<order>"
+            vocab.say("expected_one", found=found, text=shown(text)), code, "<order>"
         )
     return result.orders[0].order
+
+
+def _check_arguments(
+    function: str, text: str, game_map: GameMap, position: Position | None, lang: str | None
+) -> None:
+    """:class:`TypeError` naming the argument of ``function`` that has a wrong type."""
+    check_argument(text, str, function, "text", "the order text (a str)")
+    check_argument(game_map, GameMap, function, "game_map", "a GameMap (see load_map)")
+    check_argument(position, (Position, NoneType), function, "position", "a Position or None")
+    check_argument(lang, (str, NoneType), function, "lang", "a language code like 'en', or None")
 
 
 # ---------------------------------------------------------------------- the grammar
@@ -257,8 +273,15 @@ class _Scanner:
         while pos < len(line):
             match = self.regex.match(line, pos)
             if match is None or match.end() == pos:
-                yield Token(_BAD, line[pos], pos, 1, pos + 1, 1, pos + 2, pos + 1)
-                pos += 1
+                # Only a list mark (`12.`) starts with a digit, and where it fails at one digit
+                # it fails at every later digit of the run (it needs the same `.` or `)` after
+                # it), so the whole run is bad at once: retrying at each digit would rescan the
+                # rest of the run, quadratic in its length.
+                digits = _DIGITS.match(line, pos)
+                end = pos + 1 if digits is None else digits.end()
+                for bad in range(pos, end):
+                    yield Token(_BAD, line[bad], bad, 1, bad + 1, 1, bad + 2, bad + 1)
+                pos = end
                 continue
             end = match.end()
             kind = match.lastgroup or ""
@@ -272,9 +295,27 @@ def _scanner() -> _Scanner:
     return _Scanner(_grammar())
 
 
+_DIGITS = re.compile(r"\d+")
 _COMMENT = re.compile(r"#|//")
-# DPjudge's lines that take back a power's earlier orders, after an optional power label.
-_CLEAR = re.compile(r"(?P<label>.*?)\s*(?P<word>CLEAR|\(\s*NMR\s*\))\s*", re.IGNORECASE)
+# The word of DPjudge's lines that take back a power's earlier orders; it ends the line (after an
+# optional power label), so it is looked for only there (see _clear_word).
+_CLEAR = re.compile(r"CLEAR|\(\s*NMR\s*\)", re.IGNORECASE)
+_CLEAR_LENGTH = len("CLEAR")
+
+
+def _clear_word(line: str) -> re.Match[str] | None:
+    """The ``CLEAR`` or ``(NMR)`` that ends ``line`` (before a comment and trailing spaces).
+
+    Matched where it must start, never searched from the left: a lazy label before a run of
+    spaces made the search quadratic in the run's length. ``CLEAR`` takes its five letters and
+    ``(NMR)`` starts at the line's last ``(``, so two anchored tries find either.
+    """
+    code = _COMMENT.split(line, maxsplit=1)[0].rstrip()
+    for start in (len(code) - _CLEAR_LENGTH, code.rfind("(")):
+        match = _CLEAR.fullmatch(code, start) if start >= 0 else None
+        if match is not None:
+            return match
+    return None
 
 
 class _LineError(Exception):
@@ -309,9 +350,32 @@ class _Reader:
         self.phase_now: Phase | None = None
         """The phase of the latest phase line: what a form means in the lines after it."""
         self.header: str | None = None
-        self.orders: list[ParsedOrder] = []
+        self._orders: list[ParsedOrder | None] = []
+        """The orders read so far, in file order; None where a ``CLEAR`` took one back."""
+        self._by_power: dict[str | None, list[int]] = {}
+        """Power -> the indices of its orders in :attr:`_orders` not yet taken back."""
         self.diagnostics: list[Diagnostic] = []
         self.known = _known_names(game_map, vocab.lang)
+        self.longest = _longest_name(game_map, vocab.lang)
+
+    @property
+    def orders(self) -> list[ParsedOrder]:
+        """The orders read so far, in file order, without those taken back."""
+        return [o for o in self._orders if o is not None]
+
+    def add(self, order: ParsedOrder) -> None:
+        self._by_power.setdefault(order.power, []).append(len(self._orders))
+        self._orders.append(order)
+
+    def take_back(self, power: str | None) -> None:
+        """Forget the orders read so far for ``power`` (every order when None). Each order is
+        forgotten at most once, so many ``CLEAR`` lines in a long file stay linear."""
+        if power is None:
+            self._orders.clear()
+            self._by_power.clear()
+            return
+        for index in self._by_power.pop(power, ()):
+            self._orders[index] = None
 
     def report(self, problem: Problem, number: int, line: str) -> None:
         self.diagnostics.append(
@@ -355,18 +419,18 @@ class _Reader:
                 continue
             power = line_power or order_power(built.order, self.position)
             text = line[built.start : built.end]
-            self.orders.append(ParsedOrder(power, built.order, number, built.column, text))
+            self.add(ParsedOrder(power, built.order, number, built.column, text))
 
     def read_clear(self, number: int, line: str) -> bool:
         """A ``CLEAR`` or ``(NMR)`` line (DPjudge) discards the orders read so far for the
         current power: the line's label (``England: CLEAR``), else the header, else (a file
         with no power named) every order read so far. False when the line is none."""
-        match = _CLEAR.fullmatch(_COMMENT.split(line, maxsplit=1)[0])
-        if match is None or self.is_name(match.group("word")):
+        match = _clear_word(line)
+        if match is None or self.is_name(match.group()):
             return False
         power = self.header
-        if match.start("word") > 0:
-            tokens = self.lex(line[: match.start("word")])
+        if match.start() > 0:
+            tokens = self.lex(line[: match.start()])
             if not tokens or tokens[-1].type not in ("_COLON", "_RSQB", "_RPAR"):
                 return False
             builder = OrderBuilder(self.map, self.vocab, self.position, line)
@@ -379,7 +443,7 @@ class _Reader:
             if builder.problems:
                 return True
             power = item.power
-        self.orders = [o for o in self.orders if power is not None and o.power != power]
+        self.take_back(power)
         return True
 
     def read_phase(self, number: int, line: str) -> bool:
@@ -480,12 +544,16 @@ class _Reader:
         starts = [0]
         for part in parts[:-1]:
             starts.append(starts[-1] + len(part) + 1)
+        keys = [fold(part) for part in parts]
+        # The first part at or after each index whose key is not empty: a part that folds to
+        # nothing (`ͺ`) leaves a key as it is, so a run of them is passed over in one step.
+        keyed = [len(parts)] * (len(parts) + 1)
+        for k in range(len(parts) - 1, -1, -1):
+            keyed[k] = k if keys[k] else keyed[k + 1]
         out: list[Token] = []
         i = 0
         while i < len(parts):
-            j = len(parts)
-            while j > i + 1 and not self.is_name("-".join(parts[i:j])):
-                j -= 1
+            j = self.name_end(keys, keyed, i)
             word = "-".join(parts[i:j])
             out.append(_token_at(token, "WORD", word, starts[i]))
             if j < len(parts):
@@ -493,6 +561,27 @@ class _Reader:
                 out.append(_token_at(token, kind, "-", starts[j] - 1))
             i = j
         return out
+
+    def name_end(self, keys: list[str], keyed: list[int], first: int) -> int:
+        """Where the longest name the map knows that starts at part ``first`` of a hyphenated
+        word ends (``first + 1`` when none does): ``Mid-Atlantic`` in ``Mid-Atlantic-Bre``.
+
+        ``keys`` are the folded parts and ``keyed[k]`` the first part from ``k`` on whose key
+        is not empty. Hyphens fold away, so the key of a run of parts is their keys put
+        together: each candidate adds one part to the last, and none longer than the longest
+        name is tried. (Joining and folding every run of parts cost cubic time in their number.)
+        """
+        end = first + 1
+        key = keys[first]
+        last = keyed[first + 1]  # parts first..last-1 make `key`; so does every end up to last
+        while len(key) <= self.longest:
+            if key in self.known:
+                end = last
+            if last == len(keys):
+                break
+            key += keys[last]
+            last = keyed[last + 1]
+        return end
 
     def is_coast_of(self, word: str, coast_word: str) -> bool:
         ids = self.map.lookup(word, self.vocab.lang)
@@ -551,10 +640,12 @@ class _Reader:
             expected.discard("WORD")
         wanted = describe_expected(expected, self.vocab)
         if token.type == "$END":
-            after = self.vocab.say("after", word=previous.value) if previous is not None else ""
+            after = (
+                self.vocab.say("after", word=shown(previous.value)) if previous is not None else ""
+            )
             message = self.vocab.say("unexpected_end", after=after, wanted=wanted)
         else:
-            message = self.vocab.say("unexpected", word=token.value, wanted=wanted)
+            message = self.vocab.say("unexpected", word=shown(token.value), wanted=wanted)
         return Problem(message, ParseCode.SYNTAX, token.column or 1)
 
     def unknown_name(self, fed: list[Token], line: str) -> Problem | None:
@@ -564,11 +655,16 @@ class _Reader:
         for token in reversed(fed):
             if token.type != "WORD":
                 break
-            run.insert(0, token)
+            run.append(token)
         if not run:
             return None
-        for end in range(1, len(run) + 1):
-            if fold(" ".join(run[:end])) in self.known:
+        run.reverse()
+        key = ""  # the folded words so far: spaces fold away, so that is the key of the run
+        for token in run:
+            key += fold(token)
+            if len(key) > self.longest:
+                break
+            if key in self.known:
                 return None
         text = line[run[0].start_pos or 0 : run[-1].end_pos]
         lang = self.vocab.lang
@@ -577,7 +673,9 @@ class _Reader:
             for pid in close_provinces(self.map, text, lang)
         ]
         return Problem(
-            self.vocab.say("unknown_province", text=text, suggest=self.vocab.did_you_mean(close)),
+            self.vocab.say(
+                "unknown_province", text=shown(text), suggest=self.vocab.did_you_mean(close)
+            ),
             ParseCode.UNKNOWN_PROVINCE,
             run[0].column or 1,
         )
@@ -594,6 +692,12 @@ def _known_names(game_map: GameMap, lang: str) -> frozenset[str]:
     for code, words in game_map.coast_names.items():
         known.update(fold(w) for w in (code, *words.get(lang, ())))
     return frozenset(known)
+
+
+@functools.lru_cache(maxsize=16)
+def _longest_name(game_map: GameMap, lang: str) -> int:
+    """The length of the longest of :func:`_known_names`: a longer text is none of them."""
+    return max(map(len, _known_names(game_map, lang)), default=0)
 
 
 def _split(tokens: list[Token]) -> list[list[Token]]:

@@ -32,7 +32,16 @@ from adjudicator.base.model import (
 )
 from adjudicator.board.map import GameMap
 from adjudicator.lang.vocabulary import ParseCode, Problem, Vocabulary, fold
-from adjudicator.orders.syntax import Draft, ItemDraft, LetterName, Name, OrderKind, Place, UnitRef
+from adjudicator.orders.syntax import (
+    Draft,
+    ItemDraft,
+    LetterName,
+    Name,
+    OrderKind,
+    Place,
+    UnitRef,
+    shown,
+)
 from adjudicator.state.position import Position
 
 _Own = tuple[UnitType | None, Location]
@@ -120,7 +129,9 @@ class OrderBuilder:
         text = self.text(name)
         if isinstance(name, LetterName) and not (len(text) == 1 and text.isalpha()):
             self.problem(
-                self.vocab.say("letter_label", text=text), ParseCode.UNKNOWN_POWER, name.column
+                self.vocab.say("letter_label", text=shown(text)),
+                ParseCode.UNKNOWN_POWER,
+                name.column,
             )
             return None
         found = self.map.lookup_power(text, self.lang)
@@ -128,7 +139,9 @@ class OrderBuilder:
             return found[0]
         if found:
             self.problem(
-                self.vocab.say("ambiguous_power", text=text, choices=self.vocab.either(found)),
+                self.vocab.say(
+                    "ambiguous_power", text=shown(text), choices=self.vocab.either(found)
+                ),
                 ParseCode.AMBIGUOUS_POWER,
                 name.column,
             )
@@ -136,7 +149,7 @@ class OrderBuilder:
         suggest = self.vocab.did_you_mean(self._power_suggestions(text), quoted=False)
         powers = ", ".join(p.display(self.lang) for p in self.map.powers.values())
         self.problem(
-            self.vocab.say("unknown_power", text=text, suggest=suggest),
+            self.vocab.say("unknown_power", text=shown(text), suggest=suggest),
             ParseCode.UNKNOWN_POWER,
             name.column,
             hint=self.vocab.say("hint_powers", powers=powers),
@@ -278,7 +291,7 @@ class OrderBuilder:
         if not self._power_of(text):
             suggest = self.vocab.did_you_mean(self._power_suggestions(text), quoted=False)
             self.problem(
-                self.vocab.say("foreign_adjective", text=text, suggest=suggest),
+                self.vocab.say("foreign_adjective", text=shown(text), suggest=suggest),
                 ParseCode.FOREIGN_ADJECTIVE,
                 name.column,
                 severity=Severity.WARNING,
@@ -289,8 +302,19 @@ class OrderBuilder:
         (``die russische``) as the language allows."""
         found = self.map.lookup_power(text, self.lang)
         words = text.split()
-        if not found and len(words) > 1 and self.vocab.is_article(words[0]):
-            return self._power_of(" ".join(words[1:]))
+        # Articles go one at a time until a power is found. Spaces fold away, so the rest folds
+        # to the sum of its words' folded lengths; a rest longer than every name is no power
+        # and is neither joined nor looked up, so many articles cost linear time, not quadratic.
+        limit = self.map.name_length_limit(self.lang)
+        rest = sum(len(fold(w)) for w in words)
+        dropped = 0
+        while not found and len(words) - dropped > 1 and self.vocab.is_article(words[dropped]):
+            rest -= len(fold(words[dropped]))
+            dropped += 1
+            if rest <= limit:
+                found = self.map.lookup_power(" ".join(words[dropped:]), self.lang)
+        if dropped:
+            text = " ".join(words[dropped:])
         for ending in self.vocab.adjective_endings:
             if found:
                 break
@@ -306,7 +330,7 @@ class OrderBuilder:
             self.problem(
                 self.vocab.say(
                     "ambiguous_province",
-                    text=self.text(place.name),
+                    text=shown(self.text(place.name)),
                     choices=self._either_province(found),
                 ),
                 ParseCode.AMBIGUOUS_PROVINCE,
@@ -368,7 +392,9 @@ class OrderBuilder:
         text = self.text(name)
         if self.map.lookup_power(text, self.lang):
             self.problem(
-                self.vocab.say("power_not_province", text=text), ParseCode.SYNTAX, name.column
+                self.vocab.say("power_not_province", text=shown(text)),
+                ParseCode.SYNTAX,
+                name.column,
             )
             return
         for k in range(min(len(words) - 1, self.word_limit), 0, -1):
@@ -377,14 +403,18 @@ class OrderBuilder:
                 bad = words[k]
                 suggest = self.vocab.did_you_mean(self._word_suggestions(bad))
                 self.problem(
-                    self.vocab.say("unexpected_word", word=bad, head=head, suggest=suggest),
+                    self.vocab.say(
+                        "unexpected_word", word=shown(bad), head=shown(head), suggest=suggest
+                    ),
                     ParseCode.SYNTAX,
                     name.columns[k],
                 )
                 return
-        shown = [self._province_words(pid) for pid in close_provinces(self.map, text, self.lang)]
+        close = [self._province_words(pid) for pid in close_provinces(self.map, text, self.lang)]
         self.problem(
-            self.vocab.say("unknown_province", text=text, suggest=self.vocab.did_you_mean(shown)),
+            self.vocab.say(
+                "unknown_province", text=shown(text), suggest=self.vocab.did_you_mean(close)
+            ),
             ParseCode.UNKNOWN_PROVINCE,
             name.column,
         )
@@ -400,7 +430,7 @@ class OrderBuilder:
         else:
             hint = self.vocab.say("hint_no_coasts", province=province)
         self.problem(
-            self.vocab.say("unknown_coast", text=self.text(coast)),
+            self.vocab.say("unknown_coast", text=shown(self.text(coast))),
             ParseCode.UNKNOWN_COAST,
             coast.column,
             hint=hint,

@@ -16,6 +16,24 @@ from lark import Token, Transformer
 
 from adjudicator.base.model import UnitType
 
+QUOTED_LIMIT = 60
+"""The most characters of a written text that a message quotes. The line itself is shown under
+the message (as an excerpt of a long line), so a message stays one short line whatever was
+pasted into the order."""
+
+
+def shown(text: str) -> str:
+    """``text`` as a message quotes it: whole, or its start and ``…`` when it is longer than
+    :data:`QUOTED_LIMIT`.
+
+    >>> shown("Mid-Atlantic Ocean")
+    'Mid-Atlantic Ocean'
+    >>> len(shown("Lon " * 1000))
+    60
+    """
+    return text if len(text) <= QUOTED_LIMIT else text[: QUOTED_LIMIT - 1] + "…"
+
+
 OrderKind = Literal[
     "hold", "move", "support", "convoy", "retreat", "disband", "build", "waive", "remove", "bare"
 ]

@@ -34,6 +34,7 @@ from typing import Any, assert_never
 import yaml
 
 from adjudicator.adjudication.phases import adjustment_counts, ownership_updated, winners
+from adjudicator.base.errors import check_argument
 from adjudicator.base.model import Order
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import words_for
@@ -90,6 +91,9 @@ FORMATS: Mapping[str, Renderer] = MappingProxyType(
 
 
 # ---------------------------------------------------------------------- public API
+_RESULT = "an Adjudication (what adjudicate returns)"
+
+
 def render_report(
     adjudication: Adjudication, game_map: GameMap, *, fmt: str = "text", lang: str = "en"
 ) -> str:
@@ -97,8 +101,13 @@ def render_report(
     :data:`FORMATS`: ``text``, ``json``, ``yaml``).
 
     The text is the judges' results-mail layout; JSON and YAML are :func:`report_data`.
-    Raises :class:`ValueError` for an unknown format.
+    Raises :class:`ValueError` for an unknown format and :class:`TypeError` for an argument of
+    a wrong type.
     """
+    check_argument(adjudication, Adjudication, "render_report", "adjudication", _RESULT)
+    check_argument(game_map, GameMap, "render_report", "game_map", "a GameMap (see load_map)")
+    check_argument(fmt, str, "render_report", "fmt", f"a format name: {', '.join(FORMATS)}")
+    check_argument(lang, str, "render_report", "lang", "a language code like 'en'")
     renderer = FORMATS.get(fmt)
     if renderer is None:
         raise ValueError(f"unknown report format {fmt!r}; expected one of {', '.join(FORMATS)}")

@@ -22,13 +22,22 @@ import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import NoneType
 from typing import Any
 
 import yaml
 
-from adjudicator.base.errors import MapError, PositionError
+from adjudicator.base.errors import MapError, PositionError, check_argument
+from adjudicator.base.limits import DEFAULT_LIMITS, Limits, shown, split_lines
 from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
-from adjudicator.base.sources import Keys, Problems, load_yaml, read_source
+from adjudicator.base.sources import (
+    Keys,
+    Problems,
+    key_text,
+    load_json,
+    load_yaml_tree,
+    read_source,
+)
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
 
@@ -148,8 +157,11 @@ class Position:
         ``map:`` unless ``game_map`` is given).
 
         Raises :class:`PositionError` with one diagnostic per problem, each naming the key
-        (``units.England[1]``).
+        (``units.England[1]``); data that is not a mapping is such a problem (it comes from a
+        file). A ``game_map`` or ``path`` of a wrong type is a :class:`TypeError`.
         """
+        check_argument(game_map, (GameMap, NoneType), "Position.from_dict", "game_map", _A_MAP)
+        check_argument(path, str, "Position.from_dict", "path", "a text (where the data came from)")
         if not isinstance(data, Mapping):
             raise PositionError.single(
                 "a position must be a mapping with 'phase' and 'units'", "position-shape", path
@@ -165,12 +177,18 @@ class Position:
 
     @classmethod
     def loads(
-        cls, text: str, game_map: GameMap | None = None, path: str = "<position>"
+        cls,
+        text: str,
+        game_map: GameMap | None = None,
+        path: str = "<position>",
+        *,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> Position:
         """Read a position from YAML or JSON text. A ``path`` ending in ``.json`` is read as
         strict JSON; anything else as YAML (which reads most JSON too). Problems carry the line
-        and column of the offending key."""
-        data = _parse(text, path)
+        and column of the offending key; a document beyond ``limits`` (nesting, aliases, the
+        longest number) is refused while it is read."""
+        data, root = _parse(text, path, limits)
         if not isinstance(data, dict):
             raise PositionError.single(
                 "a position file must be a mapping with 'phase' and 'units'",
@@ -180,16 +198,26 @@ class Position:
                 1,
                 _line(text, 1),
             )
-        return _Reader(path, text).read(data, game_map)
+        return _Reader(path, text, root, limits).read(data, game_map)
 
     @classmethod
-    def load(cls, path: str | Path, game_map: GameMap | None = None) -> Position:
-        """Read a position file; raise :class:`PositionError` if it cannot be read or used.
+    def load(
+        cls,
+        path: str | Path,
+        game_map: GameMap | None = None,
+        *,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> Position:
+        """Read a position file; raise :class:`PositionError` if it cannot be read or used, or
+        holds more than ``limits`` allow (a JSON file's lines are not limited).
 
         A ``map:`` that names a file is found relative to the position file."""
-        text = read_source(path, PositionError, "position file")
-        return cls.loads(text, game_map, str(path))
+        lines = not str(path).lower().endswith(".json")
+        text = read_source(path, PositionError, "position file", limits, lines=lines)
+        return cls.loads(text, game_map, str(path), limits=limits)
 
+
+_A_MAP = "a GameMap (see load_map) or None"
 
 _PLACE = operator.attrgetter("power", "location.province")
 
@@ -235,28 +263,16 @@ def _unit_key(unit: Unit) -> tuple[str, str, str]:
 
 
 def _line(text: str, line: int) -> str | None:
-    lines = text.splitlines()
+    lines = split_lines(text)
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def _parse(text: str, path: str) -> object:
-    """The data of a YAML or JSON text; :class:`PositionError` with line and column if it is
-    malformed."""
+def _parse(text: str, path: str, limits: Limits) -> tuple[object, yaml.Node | None]:
+    """The data of a YAML or JSON text, and its YAML node tree when there is one to share;
+    :class:`PositionError` with line and column if it is malformed or beyond ``limits``."""
     if path.lower().endswith(".json"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PositionError.single(
-                f"malformed JSON: {exc.msg}",
-                "json",
-                path,
-                exc.lineno,
-                exc.colno,
-                _line(text, exc.lineno),
-            ) from None
-        except RecursionError:
-            raise PositionError.single("malformed JSON: nested too deeply", "json", path) from None
-    return load_yaml(text, path, PositionError)
+        return load_json(text, path, PositionError, limits), None
+    return load_yaml_tree(text, path, PositionError, limits)
 
 
 _START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
@@ -276,9 +292,16 @@ class _Reader:
     """Reads position data, collecting every problem (with its key, line and column when the
     text is known) before raising one :class:`PositionError`."""
 
-    def __init__(self, path: str, text: str | None) -> None:
+    def __init__(
+        self,
+        path: str,
+        text: str | None,
+        root: yaml.Node | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
         self.path = path
-        self.problems = Problems(path, text, PositionError)
+        self.limits = limits
+        self.problems = Problems(path, text, PositionError, root=root, limits=limits)
         self.fail = self.problems.add  # a problem at a key path, prefixed with that path
 
     def read(self, data: Mapping[Any, Any], game_map: GameMap | None) -> Position:
@@ -309,7 +332,7 @@ class _Reader:
                 if raw.strip().lower() not in names:
                     self.fail(
                         ("map",),
-                        f"this position is for map {raw!r}, but map {given.name!r} was given",
+                        f"this position is for map {shown(raw)}, but map {given.name!r} was given",
                         "map",
                     )
             return given
@@ -317,7 +340,7 @@ class _Reader:
         if _is_file_name(name) and not Path(name).is_absolute() and self.path[:1] != "<":
             name = str(Path(self.path).parent / name)
         try:
-            return load_map(name)
+            return load_map(name, limits=self.limits)
         except MapError as exc:
             first = exc.diagnostics[0] if exc.diagnostics else None
             if first is None or first.code not in ("unknown-map", "io"):
@@ -330,7 +353,7 @@ class _Reader:
         if raw is None:
             return _START
         try:
-            return Phase.parse(str(raw))
+            return Phase.parse(raw if isinstance(raw, str) else shown(raw))
         except ValueError as exc:
             self.fail(("phase",), str(exc), "phase")
             return _START
@@ -339,28 +362,29 @@ class _Reader:
     def power(
         self, name: object, game_map: GameMap, keys: Keys, seen: dict[str, object]
     ) -> str | None:
-        found = game_map.lookup_power(str(name))
+        text = key_text(name)
+        found = game_map.lookup_power(text)
         if len(found) != 1:
-            close = difflib.get_close_matches(str(name), list(game_map.powers), n=1, cutoff=0.6)
+            close = difflib.get_close_matches(text, list(game_map.powers), n=1, cutoff=0.6)
             self.fail(
                 keys,
-                f"unknown power {name!r}; powers are {', '.join(game_map.powers)}",
+                f"unknown power {shown(name)}; powers are {', '.join(game_map.powers)}",
                 "unknown-power",
                 f"did you mean {close[0]!r}?" if close else None,
             )
             return None
         power = found[0]
         if power in seen:
-            self.fail(keys, f"{power} is already listed (as {seen[power]!r})", "duplicate-key")
+            self.fail(keys, f"{power} is already listed (as {shown(seen[power])})", "duplicate-key")
             return None
         seen[power] = name
         return power
 
     def province(self, raw: object, game_map: GameMap, keys: Keys) -> str | None:
         """A province id from an id or a name (``STP``, ``St. Petersburg``)."""
-        text = str(raw).strip() if isinstance(raw, str | int) else ""
+        text = key_text(raw).strip() if isinstance(raw, str | int) else ""
         if not text:
-            self.fail(keys, f"expected a province, not {raw!r}", "unknown-province")
+            self.fail(keys, f"expected a province, not {shown(raw)}", "unknown-province")
             return None
         found = game_map.read_province(text)
         if isinstance(found, PlaceProblem):
@@ -369,11 +393,11 @@ class _Reader:
         return found
 
     def unit(self, power: str, raw: object, game_map: GameMap, keys: Keys) -> Unit | None:
-        found = game_map.read_unit(raw if isinstance(raw, str) else repr(raw), power)
+        found = game_map.read_unit(raw if isinstance(raw, str) else shown(raw), power)
         if isinstance(found, Unit):
             return found
         syntax = found.kind is PlaceProblemKind.SYNTAX  # its message quotes the text already
-        message = found.message if syntax else f"{raw!r}: {found.message}"
+        message = found.message if syntax else f"{shown(raw)}: {found.message}"
         self.fail(keys, message, _UNIT_CODES[found.kind], found.hint)
         return None
 

@@ -54,7 +54,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.base.errors import CaseFileError, InputError
+from adjudicator.base.limits import shown, split_lines
 from adjudicator.base.model import (
+    MAX_YEAR,
     Convoy,
     Dislodgement,
     Move,
@@ -166,7 +168,7 @@ class _Prestate:
 class _Reader:
     def __init__(self, path: str, text: str, game_map: GameMap | None, rules: Rules) -> None:
         self.path = path
-        self.lines = text.splitlines()
+        self.lines = split_lines(text)
         self.game_map = game_map
         self.rules = rules
         self.problems = Problems(path, text, CaseFileError)
@@ -298,6 +300,12 @@ class _Reader:
             season = Season.WINTER  # jDip writes adjustments as "Fall 1901, Adjustment"
         elif season is Season.WINTER:
             self.problem(line, f"invalid phase {text!r}: winter has adjustments only", "jdip-phase")
+            return None
+        if len(year) > len(str(MAX_YEAR)) or int(year) > MAX_YEAR:
+            # str() and int() refuse thousands of digits; a phase code holds five
+            self.problem(
+                line, f"invalid phase {shown(text)}: years go up to {MAX_YEAR}", "jdip-phase"
+            )
             return None
         return Phase(season, int(year), kind)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from adjudicator.base.errors import CaseFileError, Diagnostic, InputError
+from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Order, Phase, PhaseType, Season
 from adjudicator.base.rules import Rules
 from adjudicator.base.sources import compose, compose_yaml, read_source
@@ -61,16 +62,21 @@ _EXPECT_KEYS = ("phase", "units", "dislodged", "results", "standoffs", "supply_c
 _RESULT_KEYS = ("outcome", "reason")
 
 
-def load_cases(path: str | Path, *, parse_orders: bool = True) -> list[Case]:
+def load_cases(
+    path: str | Path, *, parse_orders: bool = True, limits: Limits = DEFAULT_LIMITS
+) -> list[Case]:
     """Read a case file: YAML (``.yaml``/``.yml``/anything else) or jDip text (``.txt``).
 
-    Raises :class:`CaseFileError` with one diagnostic per problem.
+    Raises :class:`CaseFileError` with one diagnostic per problem; a file beyond ``limits``
+    (its size, lines, nesting, aliases) is one.
     """
     name = str(path)
-    text = read_source(path, CaseFileError, "case file")
+    text = read_source(path, CaseFileError, "case file", limits)
     if name.lower().endswith(".txt"):
         return loads_jdip(text, name, parse_orders=parse_orders)
-    return loads_cases(text, name, parse_orders=parse_orders, base_dir=Path(path).parent)
+    return loads_cases(
+        text, name, parse_orders=parse_orders, base_dir=Path(path).parent, limits=limits
+    )
 
 
 def loads_cases(
@@ -79,13 +85,14 @@ def loads_cases(
     *,
     parse_orders: bool = True,
     base_dir: Path | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> list[Case]:
-    """Read YAML case-file text.
+    """Read YAML case-file text (refused beyond ``limits``: nesting, aliases, numbers).
 
     ``parse_orders`` parses the first step's orders now (so a misspelt order is a load error);
     without it, orders are parsed when the case runs.
     """
-    reader = _CaseReader(path, text, parse_orders=parse_orders, base_dir=base_dir)
+    reader = _CaseReader(path, text, parse_orders=parse_orders, base_dir=base_dir, limits=limits)
     cases = reader.read()
     reader.problems.check()
     return cases
@@ -125,8 +132,8 @@ def _is_case_file(path: Path) -> bool:
     if suffix not in (".yaml", ".yml", ".txt"):
         return False
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_source(path, CaseFileError, "case file")
+    except CaseFileError:
         return True  # let load_cases report it
     if suffix == ".txt":
         return re.search(r"^CASE\s", text, re.MULTILINE) is not None
@@ -136,10 +143,19 @@ def _is_case_file(path: Path) -> bool:
 class _CaseReader(NodeReader):
     """Reads one YAML case file: its header, its cases, their steps and expectations."""
 
-    def __init__(self, path: str, text: str, *, parse_orders: bool, base_dir: Path | None) -> None:
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        *,
+        parse_orders: bool,
+        base_dir: Path | None,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
         super().__init__(path, text)
         self.parse_orders = parse_orders
         self.base_dir = base_dir
+        self.limits = limits
 
     # ------------------------------------------------------------------ file
     def read(self) -> list[Case]:
@@ -168,7 +184,7 @@ class _CaseReader(NodeReader):
     def header(self) -> tuple[str, dict[str, str], list[Node]] | None:
         """The file's map, rules and case nodes, or ``None`` after recording a problem;
         :class:`CaseFileError` at once for text that is not YAML."""
-        root = compose_yaml(self.text, self.path, CaseFileError)
+        root = compose_yaml(self.text, self.path, CaseFileError, self.limits)
         if root is None:
             self.problems.at(
                 1, 1, "empty case file: expected a mapping with 'cases:'", "case-shape"
@@ -201,7 +217,7 @@ class _CaseReader(NodeReader):
         if self.base_dir is not None and name.endswith((".yaml", ".yml")):
             candidate = str((self.base_dir / name).resolve())
         try:
-            load_map(candidate)
+            load_map(candidate, limits=self.limits)
         except InputError as exc:
             message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
             raise self.bad(node, f"map {name!r}: {message}", "case-map") from None
@@ -231,7 +247,7 @@ class _CaseReader(NodeReader):
             if k in entries
         }
         map_name = self.map_name(entries["map"][1]) if "map" in entries else file_map
-        game_map = load_map(map_name)
+        game_map = load_map(map_name, limits=self.limits)
         rules_options = dict(file_rules)
         if "rules" in entries:
             rules_options.update(self.rules_mapping(entries["rules"][1]))

@@ -9,16 +9,18 @@ with the record.
 
 from __future__ import annotations
 
+import functools
 import itertools
-import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from adjudicator.base.errors import InputError
-from adjudicator.base.model import Order, Phase, PhaseType, Unit
+from adjudicator.base.limits import DEFAULT_LIMITS, Limits
+from adjudicator.base.model import Dislodgement, Order, Phase, PhaseType, Unit
 from adjudicator.base.rules import Rules
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
@@ -64,31 +66,86 @@ class ReplayReport:
 
 
 def replay_paths(
-    paths: Sequence[str], rules: Rules | None = None, *, progress: bool = False
+    paths: Sequence[str], rules: Rules | None = None, *, progress: bool = False, jobs: int = 1
 ) -> ReplayReport:
-    """Replay every game file under ``paths`` (files or folders of ``*.json``)."""
+    """Replay every game file under ``paths`` (files or folders of ``*.json``), in the order of
+    their paths.
+
+    With ``jobs`` above 1 the games are spread over that many worker processes; the report is
+    the one a single process gives: the games in path order, and when a game cannot be read,
+    the error of the first such game in that order (raised as :class:`InputError`, as with one
+    process). ``progress`` draws a bar over all the games on standard error.
+    """
     files = sorted(_game_files(paths))
     report = ReplayReport()
-    for index, path in enumerate(files, 1):
-        if progress:
-            _progress(index, len(files), path.name)
-        report.games.append(replay_file(path, rules))
+    if jobs > 1 and len(files) > 1:
+        report.games.extend(_replay_in_processes(files, rules, min(jobs, len(files)), progress))
+    else:
+        for index, path in enumerate(files, 1):
+            if progress:
+                _progress(index, len(files), path.name)
+            report.games.append(replay_file(path, rules))
     if progress and files:
         print(file=sys.stderr)
     return report
 
 
-def replay_file(path: Path, rules: Rules | None = None) -> GameReplay:
-    """Replay one saved game; unreadable files raise :class:`InputError`."""
-    from adjudicator.base.sources import read_source
+def _replay_in_processes(
+    files: Sequence[Path], rules: Rules | None, jobs: int, progress: bool
+) -> list[GameReplay]:
+    """Each game replayed in one of ``jobs`` worker processes; the results in path order."""
+    # Imported here: multiprocessing costs about 15 ms to import, which one process never needs.
+    from concurrent.futures import ProcessPoolExecutor
 
-    text = read_source(path, InputError, "game file")
+    pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError.single(
-            f"malformed JSON: {exc.msg}", "json", str(path), exc.lineno, exc.colno
-        ) from None
+        return _in_order(pool, functools.partial(replay_file, rules=rules), files, progress)
+    finally:
+        # After Ctrl-C or an error, wait only for the games already running.
+        pool.shutdown(cancel_futures=True)
+
+
+def _in_order(
+    pool: Executor,
+    work: Callable[[Path], GameReplay],
+    files: Sequence[Path],
+    progress: bool,
+) -> list[GameReplay]:
+    """``work`` on every file in ``pool``: the results in the order of ``files`` whatever order
+    they finish in; the bar counts games as they finish.
+
+    When a game fails, the games after it are not started (one process would never reach them),
+    while the games before it still run: the failure to raise is the first in path order, as
+    one process would raise it."""
+    futures = [pool.submit(work, path) for path in files]
+    index_of = {future: index for index, future in enumerate(futures)}
+    first_failure = len(files)
+    finished = 0
+    for future in as_completed(futures):
+        if future.cancelled():
+            continue
+        index = index_of[future]
+        finished += 1
+        if progress:
+            _progress(finished, len(files), files[index].name)
+        if future.exception() is not None and index < first_failure:
+            first_failure = index
+            for later in futures[index + 1 :]:
+                later.cancel()
+    # Every game up to the first failure has finished; result() raises that failure.
+    return [future.result() for future in futures[: first_failure + 1]]
+
+
+def replay_file(
+    path: Path, rules: Rules | None = None, *, limits: Limits = DEFAULT_LIMITS
+) -> GameReplay:
+    """Replay one saved game; unreadable files, and files beyond ``limits`` (the size, the
+    nesting, the longest number; a saved game is one line, so not its lines), raise
+    :class:`InputError`."""
+    from adjudicator.base.sources import load_json, read_source
+
+    text = read_source(path, InputError, "game file", limits, lines=False)
+    data = load_json(text, str(path), InputError, limits)
     return replay_game(data, str(path), rules)
 
 
@@ -98,19 +155,22 @@ def replay_game(data: Mapping[str, Any], name: str, rules: Rules | None = None) 
 
     _check_shape(data, name)
     try:
-        game_map = load_map(str(data.get("map") or "standard"))
+        game_map = load_map(data.get("map") or "standard")
     except InputError as exc:
         raise _in_game(exc, name, "map") from None
     phases = [p for p in data["phases"] if _is_phase(p["name"])]
+    record = _Record(game_map)
     predicted: Position | None = None
+    expected: Position | None = None
     done = 0
     for current, following in itertools.pairwise(phases):
         try:
-            recorded = recorded_position(current, game_map)
+            # The state recorded for this phase was read as the expected one of the last.
+            recorded = expected if expected is not None else record.position(current)
             if recorded.phase.type is PhaseType.RETREAT and predicted is not None:
                 recorded = predicted
-            orders = _orders(current.get("orders") or {}, game_map, recorded)
-            expected = recorded_position(following, game_map)
+            orders = _orders(current.get("orders") or {}, record, recorded)
+            expected = record.position(following)
         except InputError as exc:  # a unit, power or order the record gets wrong
             raise _in_game(exc, name, f"phase {current['name']}") from None
         result = adjudicate(recorded, orders, rules, game_map=game_map)
@@ -131,43 +191,70 @@ def _in_game(exc: InputError, name: str, where: str) -> InputError:
 
 def recorded_position(phase: Mapping[str, Any], game_map: GameMap) -> Position:
     """The position a saved phase records (dislodged units carry no attacker origin)."""
-    from adjudicator.base.model import Dislodgement
+    return _Record(game_map).position(phase)
 
-    state = phase.get("state") or {}
-    units: list[Unit] = []
-    dislodged: list[Dislodgement] = []
-    for power_name, texts in (state.get("units") or {}).items():
-        power = _power(power_name, game_map)
-        for text in texts:
-            unit = _unit(power, text.lstrip("*"), game_map)
-            if text.startswith("*"):
-                dislodged.append(Dislodgement(unit, ""))
-            else:
-                units.append(unit)
-    centers = {
-        _power(p, game_map): tuple(cs) for p, cs in (state.get("centers") or {}).items() if cs
-    }
-    return Position(
-        game_map.name,
-        Phase.parse(phase["name"]),
-        tuple(units),
-        tuple(dislodged),
-        frozenset(),
-        centers,
-    )
+
+class _Record:
+    """Reads the saved phases of one game. A game names the same seven powers and the same few
+    dozen units phase after phase, so each name and unit text is looked up and checked against
+    the map once per game, not once per phase."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.map = game_map
+        self._powers: dict[str, str] = {}
+        self._units: dict[str, dict[str, Unit]] = {}
+        """Power name as written -> unit text as written (``*`` and all) -> the unit."""
+
+    def power(self, name: str) -> str:
+        found = self._powers.get(name)
+        if found is None:
+            found = self._powers[name] = _power(name, self.map)
+        return found
+
+    def position(self, phase: Mapping[str, Any]) -> Position:
+        state = phase.get("state") or {}
+        units: list[Unit] = []
+        dislodged: list[Dislodgement] = []
+        for power_name, texts in (state.get("units") or {}).items():
+            known = self._units.get(power_name)
+            if known is None:
+                known = self._units[power_name] = {}
+            for text in texts or ():  # null is no units (the shape check lets it through)
+                unit = known.get(text)
+                if unit is None:
+                    unit = known[text] = _unit(self.power(power_name), text.lstrip("*"), self.map)
+                if text[:1] == "*":
+                    dislodged.append(Dislodgement(unit, ""))
+                else:
+                    units.append(unit)
+        centers = {self.power(p): tuple(cs) for p, cs in (state.get("centers") or {}).items() if cs}
+        return Position(
+            self.map.name,
+            Phase.parse(phase["name"]),
+            tuple(units),
+            tuple(dislodged),
+            frozenset(),
+            centers,
+        )
 
 
 def compare(actual: Position, expected: Position, phase: str) -> str | None:
     """The first difference between our next position and the recorded one, in words."""
     if actual.phase != expected.phase:
         return f"after {phase}: next phase {actual.phase}, recorded {expected.phase}"
-    ours, theirs = set(actual.units), set(expected.units)
-    if ours != theirs:
-        return f"after {phase}: units {_diff(ours, theirs)}"
-    ours_d = {d.unit for d in actual.dislodged}
-    theirs_d = {d.unit for d in expected.dislodged}
-    if ours_d != theirs_d:
-        return f"after {phase}: dislodged {_diff(ours_d, theirs_d)}"
+    # Positions keep units and centres in one canonical order, so equal tuples (the usual
+    # case, and the cheap test) mean equal sets; only a mismatch needs the sets.
+    if actual.units != expected.units:
+        ours, theirs = set(actual.units), set(expected.units)
+        if ours != theirs:
+            return f"after {phase}: units {_diff(ours, theirs)}"
+    if actual.dislodged or expected.dislodged:
+        ours_d = {d.unit for d in actual.dislodged}
+        theirs_d = {d.unit for d in expected.dislodged}
+        if ours_d != theirs_d:
+            return f"after {phase}: dislodged {_diff(ours_d, theirs_d)}"
+    if actual.supply_centers == expected.supply_centers:
+        return None
     ours_c = {(p, c) for p, cs in actual.supply_centers.items() for c in cs}
     theirs_c = {(p, c) for p, cs in expected.supply_centers.items() for c in cs}
     if ours_c != theirs_c:
@@ -184,15 +271,18 @@ def _diff(ours: set[Unit], theirs: set[Unit]) -> str:
 
 
 def _orders(
-    raw: Mapping[str, Iterable[str]], game_map: GameMap, position: Position
+    raw: Mapping[str, Iterable[str]], record: _Record, position: Position
 ) -> dict[str, list[Order]]:
     from adjudicator.orders.read import parse_order
 
+    game_map = record.map
     orders: dict[str, list[Order]] = {}
     for power_name, texts in raw.items():
-        power = _power(power_name, game_map)
+        power = record.power(power_name)
         for text in texts or ():
-            orders.setdefault(power, []).append(parse_order(text, game_map, position))
+            # The package writes its orders in English; detecting the language of every line
+            # would cost as much as reading it.
+            orders.setdefault(power, []).append(parse_order(text, game_map, position, lang="en"))
     return orders
 
 
@@ -227,28 +317,35 @@ def _check_shape(data: object, name: str) -> None:
     assert isinstance(data, Mapping)
     if "phases" not in data:
         fail("missing key 'phases'")
+    if not isinstance(data.get("map"), str | None):
+        fail("map: must be a map name like 'standard'")
     phases = data["phases"]
     if not isinstance(phases, list):
         fail("phases: must be a list of phases")
     if not phases:
         fail("phases: no phases to replay")
     for index, phase in enumerate(phases):
-        key = f"phases[{index}]"
-        if not isinstance(phase, Mapping):
-            fail(f"{key}: must be an object with 'name', 'state' and 'orders'")
-        for needed in ("name", "state", "orders"):
-            if needed not in phase:
-                fail(f"{key}: missing key {needed!r}")
-        if not isinstance(phase["name"], str):
-            fail(f"{key}.name: must be a phase name like 'S1901M'")
-        state = phase["state"]
-        if not isinstance(state, Mapping):
-            fail(f"{key}.state: must be an object with 'units'")
-        if "units" not in state:
-            fail(f"{key}.state: missing key 'units'")
-        for field_name in ("units", "centers"):
-            _check_lists(state.get(field_name) or {}, f"{key}.state.{field_name}", fail)
-        _check_lists(phase["orders"] or {}, f"{key}.orders", fail)
+        _check_phase(phase, f"phases[{index}]", fail)
+
+
+def _check_phase(phase: object, key: str, fail: Callable[[str], None]) -> None:
+    """The shape of one saved phase, at ``key`` (``phases[3]``)."""
+    if not isinstance(phase, Mapping):
+        fail(f"{key}: must be an object with 'name', 'state' and 'orders'")
+    assert isinstance(phase, Mapping)
+    for needed in ("name", "state", "orders"):
+        if needed not in phase:
+            fail(f"{key}: missing key {needed!r}")
+    if not isinstance(phase["name"], str):
+        fail(f"{key}.name: must be a phase name like 'S1901M'")
+    state = phase["state"]
+    if not isinstance(state, Mapping):
+        fail(f"{key}.state: must be an object with 'units'")
+    if "units" not in state:
+        fail(f"{key}.state: missing key 'units'")
+    for field_name in ("units", "centers"):
+        _check_lists(state.get(field_name) or {}, f"{key}.state.{field_name}", fail)
+    _check_lists(phase["orders"] or {}, f"{key}.orders", fail)
 
 
 def _check_lists(value: object, key: str, fail: Callable[[str], None]) -> None:
@@ -273,7 +370,8 @@ def _game_files(paths: Sequence[str]) -> Iterable[Path]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            yield from path.rglob("*.json")
+            # regular files only: a FIFO named *.json would block its reader
+            yield from (found for found in path.rglob("*.json") if found.is_file())
         elif path.exists():
             yield path
         else:

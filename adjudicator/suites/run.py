@@ -8,13 +8,14 @@ can be tested on its own.
 from __future__ import annotations
 
 import dataclasses
+import os
 import traceback
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.adjudication.engine import adjudicate as engine_adjudicate
-from adjudicator.base.errors import CaseFileError, Diagnostic, InputError
+from adjudicator.base.errors import CaseFileError, Diagnostic, InputError, check_argument
 from adjudicator.base.model import Order
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
@@ -145,8 +146,16 @@ def run_paths(paths: Sequence[str | Path], adjudicate: AdjudicateFn | None = Non
     """Load and run every case file named by ``paths`` (folders recursively).
 
     Raises :class:`CaseFileError` (with the diagnostics of every bad file) before running
-    anything if a file cannot be loaded.
+    anything if a file cannot be loaded, and :class:`TypeError` for ``paths`` that are not a
+    sequence of paths (a single path is a one-item list: a text would be read letter by letter).
     """
+    if isinstance(paths, str | bytes | os.PathLike) or not isinstance(paths, Sequence):
+        raise TypeError(
+            "run_paths: paths must be a sequence of paths (like ['test_cases/']), "
+            f"not {type(paths).__name__}"
+        )
+    for path in paths:
+        check_argument(path, (str, os.PathLike), "run_paths", "paths", "a sequence of paths")
     files = case_files(paths)
     loaded: list[Case] = []
     problems: list[Diagnostic] = []

@@ -412,7 +412,8 @@ def test_every_error_code_is_documented() -> None:
     assert raised <= documented
     source = (DOC.parents[1] / "adjudicator" / "board" / "load.py").read_text(encoding="utf-8")
     source += (DOC.parents[1] / "adjudicator" / "board" / "map.py").read_text(encoding="utf-8")
-    source += (DOC.parents[1] / "adjudicator" / "base" / "sources.py").read_text(encoding="utf-8")
+    for reader in ("sources.py", "documents.py", "limits.py"):
+        source += (DOC.parents[1] / "adjudicator" / "base" / reader).read_text(encoding="utf-8")
     literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))
     assert documented <= literals
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +18,14 @@ from adjudicator.base.model import Unit
 from adjudicator.base.rules import PRESETS, Rules
 from adjudicator.board.load import load_map
 from adjudicator.cli.main import EXIT_FAILED, EXIT_OK, main
-from adjudicator.suites.replay import recorded_position, replay_file, replay_game
+from adjudicator.suites import replay as replay_module
+from adjudicator.suites.replay import (
+    GameReplay,
+    _in_order,
+    recorded_position,
+    replay_file,
+    replay_game,
+)
 from tests.bad_units import BAD_UNITS
 
 # The `diplomacy` package (which recorded these games) needs "VIA" to convoy an army to an
@@ -160,3 +171,124 @@ def test_recorded_units_refuse_the_bad_units(text: str) -> None:
         problem = standard.unit_problem(unit)
         assert problem is not None
         assert (d.message, d.hint) == (f"France: {text!r}: {problem.message}", problem.hint)
+
+
+# --------------------------------------------------------------------------- --jobs
+def write_games(folder: Path, fates: str) -> list[Path]:
+    """One small game per letter of ``fates``: ``m`` matches, ``d`` differs, ``x`` cannot be
+    used (an order naming no province), ``j`` cannot be read (broken JSON). Names sort in the
+    order given."""
+    units = {"m": ["F NTH"], "d": ["F ENG"], "x": ["F NTH"], "j": ["F NTH"]}
+    paths = []
+    for number, fate in enumerate(fates):
+        game: Any = synthetic_game(units[fate])
+        if fate == "x":
+            game["phases"][0]["orders"]["ENGLAND"] = ["F LON - XYZ"]
+        text = json.dumps(game)
+        path = folder / f"game_{number:02d}_{fate}.json"
+        path.write_text(text[: len(text) // 2] if fate == "j" else text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def run_replay(*argv: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    out = io.StringIO()
+    code = main(["replay", "--no-progress", *argv], stdout=out)
+    return code, out.getvalue(), capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("fates", "code"),
+    [("mmmm", EXIT_OK), ("mdmdm", EXIT_FAILED), ("mmxmdj", 2), ("mdjmmx", 2)],
+)
+def test_jobs_give_the_report_of_one_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fates: str, code: int
+) -> None:
+    """The same bytes on standard output and error, and the same exit code, from 1 and 2
+    processes; a game that cannot be read is reported in its place: the first one in path
+    order, though later games may have finished before it."""
+    write_games(tmp_path, fates)
+    one = run_replay(str(tmp_path), "--jobs", "1", capsys=capsys)
+    two = run_replay(str(tmp_path), "--jobs", "2", capsys=capsys)
+    assert one == two
+    assert one[0] == code
+    if code == 2:
+        first = tmp_path / f"game_02_{fates[2]}.json"
+        assert one[2].startswith(f"{first}"), one[2]
+        assert ("'XYZ'" in one[2]) == (fates[2] == "x")
+        assert one[1] == ""  # no report, as before --jobs
+    else:
+        assert one[1].splitlines()[0].startswith(str(tmp_path / "game_00_m.json"))
+
+
+@pytest.mark.parametrize(("given", "expected"), [("0", os.cpu_count()), ("auto", os.cpu_count())])
+def test_jobs_zero_or_auto_is_one_process_per_cpu(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str, expected: int
+) -> None:
+    [game] = write_games(tmp_path, "m")
+    seen: list[int] = []
+
+    def fake(paths: Any, rules: Any, *, progress: bool, jobs: int) -> Any:
+        seen.append(jobs)
+        return replay_module.ReplayReport([GameReplay(str(game), 1)])
+
+    monkeypatch.setattr(replay_module, "replay_paths", fake)
+    assert main(["replay", "--jobs", given, str(game)], stdout=io.StringIO()) == EXIT_OK
+    assert seen == [expected]
+
+
+@pytest.mark.parametrize("given", ["-1", "two", "1.5"])
+def test_a_bad_job_count_is_unusable_input(given: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--jobs", given, "g.json"], stdout=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert "argument --jobs/-j" in err and repr(given) in err, err
+
+
+def finishing_last_first(
+    pool_size: int, fail: frozenset[int] = frozenset()
+) -> tuple[Callable[[Path], GameReplay], list[str]]:
+    """A stand-in for :func:`replay_file` whose games finish in reverse order: game ``i`` waits
+    until game ``i + 1`` has finished (with events, not sleeps). Games in ``fail`` raise."""
+    finished_order: list[str] = []
+    done = [threading.Event() for _ in range(pool_size + 1)]
+    done[pool_size].set()
+    lock = threading.Lock()
+
+    def work(path: Path) -> GameReplay:
+        index = int(path.stem)
+        try:
+            assert done[index + 1].wait(timeout=60), "the later game never finished"
+            if index in fail:
+                raise InputError.single(f"game {index} cannot be read", "game-shape", path.name)
+            return GameReplay(path.name, index)
+        finally:
+            with lock:
+                finished_order.append(path.name)
+            done[index].set()
+
+    return work, finished_order
+
+
+def test_results_come_in_game_order_when_later_games_finish_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    files = [Path(f"{i}.json") for i in range(4)]
+    work, finished = finishing_last_first(len(files))
+    with ThreadPoolExecutor(max_workers=len(files)) as pool:
+        games = _in_order(pool, work, files, progress=True)
+    assert finished == ["3.json", "2.json", "1.json", "0.json"]
+    assert [g.path for g in games] == ["0.json", "1.json", "2.json", "3.json"]
+    # The bar counts the games as they are collected (which games were already done when
+    # collecting began come in no particular order) and names each game once.
+    steps = [part.split("] ")[1].split() for part in capsys.readouterr().err.split("\r")[1:]]
+    assert [count for count, _ in steps] == ["1/4", "2/4", "3/4", "4/4"]
+    assert sorted(name for _, name in steps) == ["0.json", "1.json", "2.json", "3.json"]
+
+
+def test_the_first_failing_game_in_order_is_raised_though_a_later_one_failed_first() -> None:
+    files = [Path(f"{i}.json") for i in range(4)]
+    work, finished = finishing_last_first(len(files), fail=frozenset({1, 3}))
+    with ThreadPoolExecutor(max_workers=len(files)) as pool, pytest.raises(InputError) as info:
+        _in_order(pool, work, files, progress=False)
+    assert finished[0] == "3.json"  # game 3 failed first, but game 1 comes first in path order
+    assert [d.message for d in info.value.diagnostics] == ["game 1 cannot be read"]
