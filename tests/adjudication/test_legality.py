@@ -14,7 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.adjudication.legality.check import CheckedOrders, check_order, check_orders
-from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, Normalised
+from adjudicator.adjudication.legality.codes import (
+    IllegalCode,
+    Illegality,
+    Normalised,
+)
 from adjudicator.adjudication.legality.retreats import retreat_options
 from adjudicator.base.model import (
     Build,

@@ -38,7 +38,13 @@ from typing import Any, assert_never
 
 from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
 from adjudicator.adjudication.legality.coasts import strict_coasts
-from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, Normalised, reject
+from adjudicator.adjudication.legality.codes import (
+    IllegalCode,
+    Illegality,
+    Normalised,
+    quote_order,
+    reject,
+)
 from adjudicator.adjudication.legality.retreats import RetreatChecks
 from adjudicator.adjudication.legality.shortcuts import (
     MOVEMENT_SHORTCUTS,
@@ -277,18 +283,26 @@ def _one_per_unit(
 
 
 def _all_dropped(n: Normalised, distinct: list[tuple[int, Normalised]]) -> OrderResult:
-    others = "; ".join(f"'{o.order}'" for _, o in distinct if o is not n)
-    message = f"the unit also has the order {others}, so all its orders are dropped, in '{n.order}'"
+    others = "; ".join(f"'{quote_order(o.order)}'" for _, o in distinct if o is not n)
+    message = (
+        f"the unit also has the order {others}, so all its orders are dropped, "
+        f"in '{quote_order(n.order)}'"
+    )
     return Illegality(IllegalCode.DUPLICATE_ORDER, message).result(n.power, n.order)
 
 
 def _replaced(n: Normalised, last: Normalised) -> OrderResult:
-    message = f"replaced by the later order '{last.order}', in '{n.order}'"
+    message = (
+        f"replaced by the later order '{quote_order(last.order)}', in '{quote_order(n.order)}'"
+    )
     return Illegality(IllegalCode.DUPLICATE_ORDER, message).result(n.power, n.order)
 
 
 def _later_build(n: Normalised, first: Normalised) -> OrderResult:
-    message = f"the earlier order '{first.order}' already builds there, in '{n.order}'"
+    message = (
+        f"the earlier order '{quote_order(first.order)}' already builds there, "
+        f"in '{quote_order(n.order)}'"
+    )
     return Illegality(IllegalCode.BUILD_SAME_PROVINCE, message).result(n.power, n.order)
 
 

@@ -139,9 +139,22 @@ class Normalised:
     normalised: Order
 
 
+QUOTED_ORDER_LIMIT = 80
+"""The longest order text a message quotes whole; a longer one (an absurd path of hundreds of
+provinces) is cut, so that a message stays a line however long the order."""
+
+
+def quote_order(order: Order) -> str:
+    """The order's short form as a message quotes it: whole, or its start and ``…``."""
+    text = str(order)
+    if len(text) <= QUOTED_ORDER_LIMIT:
+        return text
+    return text[: QUOTED_ORDER_LIMIT - 1] + "…"
+
+
 def reject(code: IllegalCode, reason: str, order: Order) -> Illegality:
     """The :class:`Illegality` of ``order``, its message quoting the order."""
-    return Illegality(code, f"{reason} in '{order}'")
+    return Illegality(code, f"{reason} in '{quote_order(order)}'")
 
 
 def own_unit(

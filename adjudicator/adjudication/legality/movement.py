@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import assert_never
 
 from adjudicator.adjudication.legality.coasts import coast_garbage
-from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, own_unit, reject
+from adjudicator.adjudication.legality.codes import (
+    IllegalCode,
+    Illegality,
+    own_unit,
+    quote_order,
+    reject,
+)
 from adjudicator.adjudication.legality.shortcuts import Shortcuts
 from adjudicator.base.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
 from adjudicator.base.rules import (
@@ -221,7 +227,7 @@ class MovementChecks(Shortcuts):
         if isinstance(target, Illegality):
             if target.code is IllegalCode.SUPPORT_OWN_CONVOY:
                 return target
-            reason = target.message.removesuffix(f" in '{order}'")
+            reason = target.message.removesuffix(f" in '{quote_order(order)}'")
             return reject(
                 IllegalCode.SUPPORT_IMPOSSIBLE_MOVE,
                 f"the supported move is impossible ({reason})",
