@@ -6,7 +6,8 @@ from the map.
 
 - ``read``: :func:`~adjudicator.orders.read.parse_orders` and
   :func:`~adjudicator.orders.read.parse_order`: lines, headers, labels, comments, and the
-  token-by-token drive of the Lark parser.
+  token-by-token drive of the grammar's LALR tables, the fast path for canonical lines and the
+  bounded memo of lines read.
 - ``syntax``: the shapes the grammar's rules produce, before any name means a place.
 - ``resolve``: from written shapes to orders: names, coasts, unit types from the position.
 - ``phase_line``: which language a file is written in and which phase its phase line names.

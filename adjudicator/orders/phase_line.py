@@ -57,16 +57,25 @@ def _code(line: str) -> str:
 def detect_language(text: str, game_map: GameMap) -> str | None:
     """The language ``text`` gives evidence of, or None when it gives none (or a tie)."""
     evidence = _evidence(game_map)
+    # One pattern per language's own letters: a word's search is one call, not a loop of `in`
+    # tests per character (this runs on every word of every file read).
+    tests = [(lang, words, _letters(letters)) for lang, (words, letters) in evidence.items()]
     scores = dict.fromkeys(evidence, 0)
     for line in split_lines(text):
         for word in _WORD.findall(_code(line)):
             key = fold(word)
-            for lang, (words, letters) in evidence.items():
-                if key in words or (letters and any(c in letters for c in word)):
+            for lang, words, letters in tests:
+                if key in words or (letters is not None and letters.search(word) is not None):
                     scores[lang] += 1
     best = max(scores.values(), default=0)
     leaders = [lang for lang, score in scores.items() if score == best]
     return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
+@functools.lru_cache(maxsize=16)
+def _letters(letters: str) -> re.Pattern[str] | None:
+    """A pattern that finds any of ``letters`` (None for none)."""
+    return re.compile(f"[{re.escape(letters)}]") if letters else None
 
 
 @functools.lru_cache(maxsize=16)

@@ -29,16 +29,20 @@ module sees a Lark tree or token; every Lark error becomes a :class:`Diagnostic`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from types import NoneType
+from typing import Any, Generic, Protocol, TypeVar
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedToken
 from lark.lark import PostLex
+from lark.parsers.lalr_analysis import Shift
 
 from adjudicator.base.errors import (
     AmbiguousOrderError,
@@ -49,7 +53,21 @@ from adjudicator.base.errors import (
     check_argument,
 )
 from adjudicator.base.limits import split_lines
-from adjudicator.base.model import Order, Phase
+from adjudicator.base.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Location,
+    Move,
+    Order,
+    Phase,
+    PhaseType,
+    Retreat,
+    Support,
+    UnitType,
+    Waive,
+)
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import vocabulary
 from adjudicator.lang.vocabulary import (
@@ -66,7 +84,7 @@ from adjudicator.orders.phase_line import (
     phase_name,
     read_phase_line,
 )
-from adjudicator.orders.resolve import Item, OrderBuilder, close_provinces, order_power
+from adjudicator.orders.resolve import Built, Item, OrderBuilder, close_provinces, order_power
 from adjudicator.orders.syntax import ItemDraft, SyntaxBuilder, shown
 from adjudicator.state.position import Position
 
@@ -121,6 +139,7 @@ def parse_orders(
     *,
     path: str = "<orders>",
     lang: str | None = None,
+    _memo: bool = True,
 ) -> ParseResult:
     """Read an order file: one order per line (or several separated by ``;`` or ``,``), lines
     qualified by power (``England: F Lon-Nth``), power headers (``England:``, ``[ENGLAND]``,
@@ -143,6 +162,10 @@ def parse_orders(
 
     Bad orders never raise: each problem becomes a diagnostic. Raises :class:`InputError` only
     for unusable input (an unknown language, a position of another map).
+
+    ``_memo=False`` (for the tests that hold the fast path and the memo to the grammar) reads
+    every line with the grammar: a canonical line (``str(order)``) is otherwise built without
+    it, and a line read before is taken from a bounded memo (see :class:`_Memo`).
     """
     _check_arguments("parse_orders", text, game_map, position, lang)
     check_argument(path, str, "parse_orders", "path", "a text (the file's name in diagnostics)")
@@ -158,7 +181,7 @@ def parse_orders(
             "map-mismatch",
             path,
         )
-    reader = _Reader(game_map, vocab, position, path, defaulted=detected is None)
+    reader = _Reader(game_map, vocab, position, path, defaulted=detected is None, fast=_memo)
     for number, line in enumerate(split_lines(text), start=1):
         reader.read_line(number, line)
     return ParseResult(
@@ -290,6 +313,91 @@ class _Scanner:
             pos = end
 
 
+class _Parser(Protocol):
+    """What :meth:`_Reader.drive` asks of a parser: Lark's interactive parser, or
+    :class:`_Driver` on the same tables."""
+
+    def choices(self) -> Mapping[str, object]: ...
+
+    def feed_token(self, token: Token) -> object: ...
+
+
+class _Mismatch(Exception):
+    """:class:`_Driver` met a token the grammar does not accept there (internal)."""
+
+
+class _Tables:
+    """Lark's LALR tables for ``item``, with each reduction's size, callback and goto name
+    looked up once: Lark's step hashes the rule (a tuple of symbols) at every reduction and
+    checks assertions, a third of the parsing time of a short line."""
+
+    def __init__(self, grammar: Lark) -> None:
+        conf = grammar.parse_interactive(start="item").parser_state.parse_conf
+        callbacks = conf.callbacks
+        self.start = conf.start_state
+        self.end = conf.end_state
+        # Lark's symbol names are its Token objects, whose comparison with a plain str (every
+        # look-up by a token's type) is a Python call: plain str keys compare in C.
+        self.tokens = {str(k): v for k, v in callbacks.items() if isinstance(k, str)}
+        self.rows: dict[object, dict[str, tuple[bool, Any]]] = {
+            state: {
+                str(symbol): (True, arg)
+                if action is Shift
+                else (False, (len(arg.expansion), callbacks[arg], str(arg.origin.name)))
+                for symbol, (action, arg) in row.items()
+            }
+            for state, row in conf.states.items()
+        }
+
+
+@functools.cache
+def _tables() -> _Tables:
+    return _Tables(_grammar())
+
+
+class _Driver:
+    """Lark's LALR step (``ParserState.feed_token``) on :class:`_Tables`: the same shifts,
+    reductions and callbacks, so the same drafts. A token the grammar does not accept raises
+    :class:`_Mismatch`, and the item is parsed again by Lark for its report."""
+
+    __slots__ = ("states", "tables", "values")
+
+    def __init__(self, tables: _Tables) -> None:
+        self.tables = tables
+        self.states: list[object] = [tables.start]
+        self.values: list[Any] = []
+
+    def choices(self) -> Mapping[str, object]:
+        return self.tables.rows[self.states[-1]]
+
+    def feed_token(self, token: Token) -> object:
+        rows, states, values = self.tables.rows, self.states, self.values
+        is_end = token.type == "$END"
+        while True:
+            entry = rows[states[-1]].get(token.type)
+            if entry is None:
+                raise _Mismatch
+            shift, arg = entry
+            if shift:
+                if is_end:
+                    raise _Mismatch
+                states.append(arg)
+                callback = self.tables.tokens.get(token.type)
+                values.append(token if callback is None else callback(token))
+                return None
+            size, callback, origin = arg
+            if size:
+                children = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                children = []
+            states.append(rows[states[-1]][origin][1])
+            values.append(callback(children))
+            if is_end and states[-1] == self.tables.end:
+                return values[-1]
+
+
 @functools.cache
 def _scanner() -> _Scanner:
     return _Scanner(_grammar())
@@ -338,8 +446,11 @@ class _Reader:
         path: str,
         *,
         defaulted: bool = False,
+        fast: bool = False,
     ) -> None:
         self.map = game_map
+        self.fast = fast
+        """Whether canonical lines and lines read before skip the grammar (see read_line)."""
         self.vocab = vocab
         self.position = position
         self.path = path
@@ -392,24 +503,68 @@ class _Reader:
         )
 
     def read_line(self, number: int, line: str) -> None:
+        position = self.position
+        phase_now = self.phase_now
+        phase = (
+            position.phase.type
+            if position is not None
+            else (phase_now.type if phase_now is not None else None)
+        )
+        key = (self.map, self.vocab.lang, phase, line)
+        canonical = None
+        if self.fast:
+            # A line read before: its meaning, unless it named a phase or took orders back
+            # (those lines are never stored), or depended on the position (never stored).
+            known = _MEANINGS.get(key)
+            if known is not None:
+                self.apply(number, line, known)
+                return
+            canonical = _canonical(line, self.map, self.vocab.lang, phase)
+            if canonical is not None and _SHAPES.get((key[:3], canonical[0])):
+                _MEANINGS.put(key, canonical[1])
+                self.apply(number, line, canonical[1])
+                return
         if self.read_phase(number, line) or self.read_clear(number, line):
             return
+        meaning, consulted = self.meaning(line)
+        if self.fast:
+            if canonical is not None and _SHAPES.get((key[:3], canonical[0])) is None:
+                # The first line of this shape is read by the grammar too; the shape is taken
+                # without it only if both readings agree (a language that reads a keyword
+                # letter otherwise keeps the grammar).
+                _SHAPES.put((key[:3], canonical[0]), canonical[1] == meaning)
+            if not consulted and len(line) <= _MEMO_LINE_LIMIT:
+                _MEANINGS.put(key, meaning)
+        self.apply(number, line, meaning)
+
+    def meaning(self, line: str) -> tuple[_LineMeaning, bool]:
+        """What an order line means, read by the grammar, and whether a unit type was taken from
+        the position (then the meaning is not the line's alone)."""
         tokens = self.lex(line)
         if not tokens:
-            return
+            return (), False
         phase = self.phase_now.type if self.phase_now is not None else None
         builder = OrderBuilder(self.map, self.vocab, self.position, line, phase=phase)
-        line_power = self.header
+        items: list[_ItemMeaning] = []
         for segment in _split(tokens):
             try:
                 item = self.parse_item(self.join_separable(segment, line), builder)
             except _LineError as exc:
-                self.report(exc.problem, number, line)
+                items.append(_ItemMeaning((exc.problem, *builder.problems), None))
+            else:
+                items.append(_ItemMeaning(tuple(builder.problems), item))
+            builder.problems.clear()
+        return tuple(items), builder.consulted
+
+    def apply(self, number: int, line: str, meaning: _LineMeaning) -> None:
+        """Report a line's problems and add its orders, with the header and labels' powers."""
+        line_power = self.header
+        for read in meaning:
+            for problem in read.problems:
+                self.report(problem, number, line)
+            item = read.item
+            if item is None:
                 continue
-            finally:
-                for problem in builder.problems:
-                    self.report(problem, number, line)
-                builder.problems.clear()
             if item.labelled:
                 line_power = item.power
                 if item.built is None:
@@ -590,7 +745,13 @@ class _Reader:
 
     # ------------------------------------------------------------------ parsing
     def parse_item(self, tokens: list[Token], builder: OrderBuilder) -> Item:
-        parser = _grammar().parse_interactive(start="item")
+        try:
+            return self.drive(_Driver(_tables()), tokens, builder)
+        except _Mismatch:
+            # Lark's own parser again, for its exact report of what it expected
+            return self.drive(_grammar().parse_interactive(start="item"), tokens, builder)
+
+    def drive(self, parser: _Parser, tokens: list[Token], builder: OrderBuilder) -> Item:
         fed: list[Token] = []
         for index, raw in enumerate(tokens):
             token = raw
@@ -608,7 +769,7 @@ class _Reader:
             first = not fed or fed[-1].type == "_LIST_MARK"
             labelled = after == "_COLON" or (after == "_RPAR" and first)
             if raw.type == "WORD" and not labelled:
-                token = self.retype(raw, parser.choices())  # type: ignore[no-untyped-call]
+                token = self.retype(raw, parser.choices())
             try:
                 parser.feed_token(token)
             except UnexpectedToken as exc:
@@ -621,7 +782,7 @@ class _Reader:
         assert isinstance(draft, ItemDraft)
         return builder.item(draft)
 
-    def retype(self, token: Token, choices: dict[str, object]) -> Token:
+    def retype(self, token: Token, choices: Mapping[str, object]) -> Token:
         """A word becomes a keyword where the grammar accepts that keyword."""
         for terminal in self.vocab.keywords(token):
             if terminal in choices:
@@ -679,6 +840,173 @@ class _Reader:
             ParseCode.UNKNOWN_PROVINCE,
             run[0].column or 1,
         )
+
+
+# ---------------------------------------------------------------------- memo and fast path
+@dataclass(frozen=True, slots=True)
+class _ItemMeaning:
+    """One item of a line as read: its problems in report order, and the item (None when it
+    could not be read)."""
+
+    problems: tuple[Problem, ...]
+    item: Item | None
+
+
+_LineMeaning = tuple[_ItemMeaning, ...]
+"""What one order line means for a map, language and phase type: frozen values only, so a
+stored meaning can be handed out again and again and no caller can change it."""
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+class _Memo(Generic[_K, _V]):
+    """A dictionary that keeps at most ``size`` entries, dropping the least recently used.
+
+    The memos below are module-level rather than attached to the map: the map is a board-layer
+    value that knows nothing of the order language, and ``functools.lru_cache`` (which the
+    name tables above already use) cannot be cleared per entry or asked its size cheaply. They
+    are keyed on immutable values only (a map is immutable and hashed by identity, a language
+    code, a phase type, the line), hold frozen values only, and are bounded, so what they
+    change is speed, never a result: ``parse_orders(..., _memo=False)`` reads the same.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[_K, _V] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: _K) -> _V | None:
+        value = self._entries.get(key)
+        if value is not None:
+            # dropped by another thread meanwhile: the value is still a valid one
+            with contextlib.suppress(KeyError):
+                self._entries.move_to_end(key)
+        return value
+
+    def put(self, key: _K, value: _V) -> None:
+        self._entries[key] = value
+        with contextlib.suppress(KeyError):  # as in get
+            self._entries.move_to_end(key)
+        while len(self._entries) > self.size:
+            try:
+                self._entries.popitem(last=False)
+            except KeyError:  # emptied by another thread meanwhile
+                break
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+_MEMO_SIZE = 8192
+"""Lines remembered: every distinct order of many games' worth of phases (a few MB at most)."""
+_MEMO_LINE_LIMIT = 200
+"""A longer line is not remembered, so that a hostile file cannot fill the memo with
+megabytes of text; real order lines are far shorter."""
+_MEANINGS: _Memo[tuple[GameMap, str, PhaseType | None, str], _LineMeaning] = _Memo(_MEMO_SIZE)
+"""(map, language, phase type, line) -> what the line means, for lines whose meaning took
+nothing from the position (a unit type left out and filled from it is never remembered)."""
+_SHAPES: _Memo[tuple[tuple[GameMap, str, PhaseType | None], tuple[str, ...]], bool] = _Memo(1024)
+"""(map, language, phase type) and a canonical shape (``A @ - @``) -> whether the grammar
+reads the first line of that shape as :func:`_canonical` builds it."""
+
+_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+_SHAPE_WORDS = frozenset({"A", "F", "H", "-", "S", "C", "VIA", "R", "D", "B", "WAIVE"})
+_ID = re.compile(r"[A-Z]+")
+
+
+def _canonical(
+    line: str, game_map: GameMap, lang: str, phase: PhaseType | None
+) -> tuple[tuple[str, ...], _LineMeaning] | None:
+    """A line written exactly as ``str(order)`` writes an order (``A PAR - BUR``,
+    ``F STP/SC - BOT``, ``F NTH C A LON - NWY``, ``WAIVE``; no paths) and the meaning the
+    grammar gives it, built without the grammar: its shape (places as ``@``, with a coast
+    ``@/``) and that meaning; None for any other line. Places are only those of
+    :func:`_canonical_places`, whose ids read as themselves and as nothing else in ``lang``; a
+    shape is trusted only after the grammar agreed on its first line (:data:`_SHAPES`)."""
+    parts = line.split(" ")
+    places = _canonical_places(game_map, lang)
+    shape: list[str] = []
+    locations: list[Location] = []
+    for part in parts:
+        location = places.get(part)
+        if location is not None:
+            locations.append(location)
+            shape.append("@" if location.coast is None else "@/")
+        elif part in _SHAPE_WORDS:
+            shape.append(part)
+        else:
+            return None
+    order = _order_of(shape, locations, phase)
+    if order is None:
+        return None
+    built = Built(order, 1, 0, len(line))
+    return tuple(shape), (_ItemMeaning((), Item(False, None, built)),)
+
+
+def _order_of(shape: list[str], at: list[Location], phase: PhaseType | None) -> Order | None:
+    """The order of a canonical line of this shape, ``at`` its places in order."""
+    if shape == ["WAIVE"]:
+        return Waive()
+    unit_type = _UNIT_TYPES.get(shape[0])
+    if unit_type is None or len(shape) < 3 or not shape[1].startswith("@"):
+        return None
+    rest = ["@" if word.startswith("@") else word for word in shape[2:]]
+    own = at[0]
+    match rest:
+        case ["H"]:
+            return Hold(unit_type, own)
+        case ["D"]:
+            return Disband(unit_type, own)
+        case ["B"]:
+            return Build(unit_type, own)
+        case ["-", "@"]:
+            if phase is PhaseType.RETREAT:  # as the grammar's reading does (a move retreats)
+                return Retreat(unit_type, own, at[1])
+            return Move(unit_type, own, at[1])
+        case ["-", "@", "VIA"]:
+            return Move(unit_type, own, at[1], via_convoy=True)
+        case ["R", "@"]:
+            return Retreat(unit_type, own, at[1])
+        case ["S", ("A" | "F") as other, "@"]:
+            return Support(unit_type, own, _UNIT_TYPES[other], at[1])
+        case ["S", ("A" | "F") as other, "@", "-", "@"]:
+            return Support(unit_type, own, _UNIT_TYPES[other], at[1], at[2])
+        case ["C", "A", "@", "-", "@"]:
+            return Convoy(unit_type, own, at[1], at[2])
+    return None
+
+
+@functools.lru_cache(maxsize=16)
+def _canonical_places(game_map: GameMap, lang: str) -> Mapping[str, Location]:
+    """``PAR``, ``STP/NC``, ... -> the location, for every province (and each of its coasts)
+    whose id, and coast code, reads in ``lang`` as itself and as nothing else: no other
+    province (German ``TYR`` is the Tyrrhenian Sea), no keyword, article, power, or word of a
+    phrase or separable verb. Other ids keep the grammar."""
+    vocab = vocabulary(lang)
+    phrase_words = {fold(w) for w in vocab.words() if " " in w for w in w.split()}
+    phrase_words.update(fold(w) for w in vocab.separable_words())
+
+    def plain(word: str) -> bool:
+        return (
+            _ID.fullmatch(word) is not None
+            and not vocab.keywords(word)
+            and not vocab.is_article(word)
+            and fold(word) not in phrase_words
+            and not game_map.lookup_power(word, lang)
+        )
+
+    places: dict[str, Location] = {}
+    for pid, province in game_map.provinces.items():
+        if not plain(pid) or game_map.lookup(pid, lang) != (pid,):
+            continue
+        places[pid] = Location(pid)
+        for coast in province.coasts:
+            if plain(coast) and game_map.lookup_coast(coast, lang) == coast:
+                places[f"{pid}/{coast}"] = Location(pid, coast)
+    return places
 
 
 @functools.lru_cache(maxsize=16)

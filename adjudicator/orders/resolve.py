@@ -89,6 +89,10 @@ class OrderBuilder:
         file's phase line names."""
         self.line = line
         self.problems: list[Problem] = []
+        self.consulted = False
+        """Whether a unit type was taken from the position: then what the line means depends
+        on the position, not only on its text, map, language and phase type, and the reader
+        does not memoise it."""
         self._kinds: dict[OrderKind, Callable[[Draft], Order | None]] = {
             "hold": self._hold,
             "move": self._move,
@@ -253,6 +257,7 @@ class OrderBuilder:
     def _fill(self, unit_type: UnitType | None, location: Location) -> UnitType | None:
         if unit_type is not None or self.position is None:
             return unit_type
+        self.consulted = True
         found = unit_in(self.position, location.province)
         return found.type if found is not None else None
 
@@ -280,6 +285,7 @@ class OrderBuilder:
             return None
         unit_type = target.type
         if unit_type is None and self.position is not None:
+            self.consulted = True
             found = self.position.unit_at(location.province)
             unit_type = found.type if found is not None else None
         return unit_type, location

@@ -1,0 +1,186 @@
+"""The fast path for canonical lines and the memo of lines read before change speed, never a
+result: every line reads exactly as the grammar alone reads it (orders, diagnostics, codes,
+columns), in both languages, with and without a position of each phase type."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.base.model import Hold, Location, Move, Order, Retreat, UnitType
+from adjudicator.lang.languages import vocabulary
+from adjudicator.lang.vocabulary import Problem
+from adjudicator.orders import read
+from adjudicator.orders.read import ParseResult, parse_orders
+from adjudicator.orders.resolve import OrderBuilder
+from adjudicator.orders.write import format_order
+from adjudicator.state.position import Position
+from tests.strategies import STANDARD, orders, positions
+
+LANGS = st.sampled_from(["en", "de"])
+
+
+def _texts(order: Order, lang: str) -> list[str]:
+    """The canonical line, the language's short form of it, and a spelling the fast path
+    does not take (lower case), so that the memo is held to the grammar for those too."""
+    canonical = str(order)
+    return [canonical, format_order(order, STANDARD, lang), canonical.lower()]
+
+
+def _all_ways(text: str, position: Position | None, lang: str) -> list[ParseResult]:
+    """The file read by the grammar only, then with the memo cleared (the fast path or the
+    grammar, filling the memo), then again (from the memo)."""
+    slow = parse_orders(text, STANDARD, position, lang=lang, _memo=False)
+    read._MEANINGS.clear()
+    fresh = parse_orders(text, STANDARD, position, lang=lang)
+    remembered = parse_orders(text, STANDARD, position, lang=lang)
+    return [slow, fresh, remembered]
+
+
+@given(orders(), st.one_of(st.none(), positions()), LANGS)
+def test_every_order_reads_the_same_with_and_without_the_fast_path(
+    order: Order, position: Position | None, lang: str
+) -> None:
+    for line in _texts(order, lang):
+        # a header, the line, and the line again under a label: the powers come out the same
+        text = f"England:\n{line}\nFrance: {line}\n{line}\n"
+        slow, *fast = _all_ways(text, position, lang)
+        for result in fast:
+            assert result == slow
+            assert [d.format() for d in result.diagnostics] == [
+                d.format() for d in slow.diagnostics
+            ]
+
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901R", "W1901A"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_canonical_forms_read_the_same_in_each_phase_type(phase: str, lang: str) -> None:
+    lines = [
+        "A PAR - BUR",
+        "F NTH C A LON - NWY",
+        "A BUD S A WAR - GAL",
+        "F NTH S A EDI",
+        "F STP/SC - BOT",
+        "A LON - NWY VIA",
+        "F TRI D",
+        "F STP/NC B",
+        "A VIE R BOH",
+        "A TYR H",  # German reads TYR as the Tyrrhenian Sea: never the fast path there
+        "WAIVE",
+    ]
+    text = f"{phase}\n" + "\n".join(lines) + "\n"
+    slow, *fast = _all_ways(text, None, lang)
+    assert slow.orders and all(result == slow for result in fast)
+
+
+def test_a_move_in_a_retreat_phase_is_a_retreat_on_the_fast_path_too() -> None:
+    for phase, kind in [("S1901M", Move), ("F1901R", Retreat)]:
+        read._MEANINGS.clear()
+        for _ in range(3):  # the grammar, then the fast path, then the memo
+            result = parse_orders(f"{phase}\nA PAR - BUR\n", STANDARD)
+            assert type(result.orders[0].order) is kind
+
+
+def test_a_unit_type_taken_from_the_position_is_not_remembered() -> None:
+    read._MEANINGS.clear()
+    army = Position.initial(STANDARD)
+    parse_orders("PAR H", STANDARD, army)
+    assert [key[-1] for key in read._MEANINGS._entries] == []
+    # the same line means another order where another unit stands
+    fleet = dataclasses.replace(army, units=tuple(u for u in army.units if u.province != "BRE"))
+    assert parse_orders("BRE H\n", STANDARD, fleet).orders[0].order == Hold(None, Location("BRE"))
+    assert parse_orders("BRE H\n", STANDARD, army).orders[0].order == Hold(
+        UnitType.FLEET, Location("BRE")
+    )
+
+
+def test_the_memo_is_bounded() -> None:
+    memo: read._Memo[int, str] = read._Memo(5)
+    for key in range(12):
+        memo.put(key, str(key))
+    assert len(memo) == 5
+    assert memo.get(0) is None
+    assert memo.get(11) == "11"
+    memo.get(7)  # used: the oldest now is 8
+    memo.put(12, "12")
+    assert memo.get(7) == "7" and memo.get(8) is None
+
+
+def test_the_line_memo_stays_at_its_cap() -> None:
+    read._MEANINGS.clear()
+    size = read._MEANINGS.size
+    for n in range(size + 50):
+        parse_orders(f"# comment {n}\n", STANDARD)
+    assert len(read._MEANINGS) == size
+    read._MEANINGS.clear()
+
+
+def test_a_remembered_meaning_cannot_be_changed_by_a_caller() -> None:
+    read._MEANINGS.clear()
+    first = parse_orders("A PAR - BUR\n", STANDARD)
+    parsed = first.orders[0]
+    move = parsed.order
+    assert isinstance(move, Move)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.destination = Location("PIC")  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        parsed.text = "A PAR - PIC"  # type: ignore[misc]
+    (stored,) = [v for k, v in read._MEANINGS._entries.items() if k[-1] == "A PAR - BUR"]
+    assert isinstance(stored, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        stored[0].problems = ()  # type: ignore[misc]
+    again = parse_orders("A PAR - BUR\n", STANDARD)
+    assert again == first and again.orders[0].order == Move(
+        UnitType.ARMY, Location("PAR"), Location("BUR")
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_place_of_the_map_reads_the_same_on_the_fast_path(lang: str) -> None:
+    places = [str(Location(p)) for p in STANDARD.provinces] + [
+        f"{p}/{c}" for p, province in STANDARD.provinces.items() for c in province.coasts
+    ]
+    # the first lines settle the shapes with ids every language reads as themselves, so that
+    # each place after them is read by the fast path wherever its id allows
+    lines = ["A PAR H", "F NTH - NWY", "F BUL/EC S A PAR - BUR"]
+    for place in places:
+        lines += [f"A {place} H", f"F NTH - {place}", f"F BUL/EC S A {place} - {place}"]
+    text = "\n".join(lines) + "\n"
+    slow, *fast = _all_ways(text, None, lang)
+    key = (STANDARD, lang, None)
+    assert read._SHAPES.get((key, ("A", "@", "H"))) is True
+    assert read._SHAPES.get((key, ("F", "@/", "S", "A", "@", "-", "@"))) is True
+    for result in fast:
+        assert result == slow
+
+
+@pytest.mark.parametrize(
+    ("line", "lang"),
+    [
+        ("Army Paris supports Army Marseilles to Burgundy", "en"),
+        ("Fleet North Sea convoys Army London to Norway", "en"),
+        ("England: F Spa(sc) - Wes", "en"),
+        ("A Lon - Nth - Nwy", "en"),
+        ("Armee München unterstützt Armee Berlin nach Kiel", "de"),
+        ("A Mun S", "en"),  # an error: the driver gives way to Lark for its report
+        ("F Bla C F Sev - Ank", "en"),
+    ],
+)
+def test_the_driver_builds_what_lark_builds(line: str, lang: str) -> None:
+    reader = read._Reader(STANDARD, vocabulary(lang), None, "<test>")
+    tokens = reader.lex(line)
+    results: list[tuple[object, list[Problem]]] = []
+    for parser in (read._Driver(read._tables()), read._grammar().parse_interactive(start="item")):
+        builder = OrderBuilder(STANDARD, vocabulary(lang), None, line)
+        try:
+            results.append((reader.drive(parser, tokens, builder), builder.problems))
+        except (read._Mismatch, read._LineError) as exc:
+            results.append((type(exc).__name__, []))
+    driven, lark = results
+    if driven[0] == "_Mismatch":
+        assert lark[0] == "_LineError"  # only what Lark refuses makes the driver give way
+    else:
+        assert driven == lark
