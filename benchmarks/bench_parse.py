@@ -31,7 +31,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adjudicator.board.load import load_map
-from adjudicator.orders import read
+from adjudicator.orders import fast as fast_module
 from adjudicator.orders.read import _grammar, parse_order, parse_orders
 
 DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "orders_34.txt"
@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     lines = "\n".join(canonical) + "\n"
     seen_s = _median_seconds(lambda: parse_orders(lines, game_map), args.repeat)
-    forget = read._MEANINGS.clear
+    forget = fast_module.MEANINGS.clear
     new_s = _median_seconds(lambda: parse_orders(lines, game_map), args.repeat, forget)
     grammar_s = _median_seconds(lambda: parse_orders(lines, game_map, _memo=False), args.repeat)
     file_new_s = _median_seconds(lambda: parse_orders(text, game_map), args.repeat, forget)

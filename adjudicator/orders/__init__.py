@@ -6,8 +6,9 @@ from the map.
 
 - ``read``: :func:`~adjudicator.orders.read.parse_orders` and
   :func:`~adjudicator.orders.read.parse_order`: lines, headers, labels, comments, and the
-  token-by-token drive of the grammar's LALR tables, the fast path for canonical lines and the
-  bounded memo of lines read.
+  token-by-token drive of the grammar's LALR tables.
+- ``fast``: canonical lines (``str(order)``) read without the grammar, and the bounded memo of
+  what a line means; both change the speed, never a result.
 - ``syntax``: the shapes the grammar's rules produce, before any name means a place.
 - ``resolve``: from written shapes to orders: names, coasts, unit types from the position.
 - ``phase_line``: which language a file is written in and which phase its phase line names.

@@ -29,15 +29,13 @@ module sees a Lark tree or token; every Lark error becomes a :class:`Diagnostic`
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import re
 import unicodedata
-from collections import OrderedDict
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import NoneType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedToken
@@ -54,19 +52,8 @@ from adjudicator.base.errors import (
 )
 from adjudicator.base.limits import split_lines
 from adjudicator.base.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Location,
-    Move,
     Order,
     Phase,
-    PhaseType,
-    Retreat,
-    Support,
-    UnitType,
-    Waive,
 )
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import vocabulary
@@ -78,13 +65,21 @@ from adjudicator.lang.vocabulary import (
     describe_expected,
     fold,
 )
+from adjudicator.orders.fast import (
+    MEANINGS,
+    MEMO_LINE_LIMIT,
+    SHAPES,
+    ItemMeaning,
+    LineMeaning,
+    canonical_meaning,
+)
 from adjudicator.orders.phase_line import (
     ambiguous_phase,
     detect_language,
     phase_name,
     read_phase_line,
 )
-from adjudicator.orders.resolve import Built, Item, OrderBuilder, close_provinces, order_power
+from adjudicator.orders.resolve import Item, OrderBuilder, close_provinces, order_power
 from adjudicator.orders.syntax import ItemDraft, SyntaxBuilder, shown
 from adjudicator.state.position import Position
 
@@ -165,7 +160,7 @@ def parse_orders(
 
     ``_memo=False`` (for the tests that hold the fast path and the memo to the grammar) reads
     every line with the grammar: a canonical line (``str(order)``) is otherwise built without
-    it, and a line read before is taken from a bounded memo (see :class:`_Memo`).
+    it, and a line read before is taken from a bounded memo (:mod:`adjudicator.orders.fast`).
     """
     _check_arguments("parse_orders", text, game_map, position, lang)
     check_argument(path, str, "parse_orders", "path", "a text (the file's name in diagnostics)")
@@ -515,29 +510,29 @@ class _Reader:
         if self.fast:
             # A line read before: its meaning, unless it named a phase or took orders back
             # (those lines are never stored), or depended on the position (never stored).
-            known = _MEANINGS.get(key)
+            known = MEANINGS.get(key)
             if known is not None:
                 self.apply(number, line, known)
                 return
-            canonical = _canonical(line, self.map, self.vocab.lang, phase)
-            if canonical is not None and _SHAPES.get((key[:3], canonical[0])):
-                _MEANINGS.put(key, canonical[1])
+            canonical = canonical_meaning(line, self.map, self.vocab.lang, phase)
+            if canonical is not None and SHAPES.get((key[:3], canonical[0])):
+                MEANINGS.put(key, canonical[1])
                 self.apply(number, line, canonical[1])
                 return
         if self.read_phase(number, line) or self.read_clear(number, line):
             return
         meaning, consulted = self.meaning(line)
         if self.fast:
-            if canonical is not None and _SHAPES.get((key[:3], canonical[0])) is None:
+            if canonical is not None and SHAPES.get((key[:3], canonical[0])) is None:
                 # The first line of this shape is read by the grammar too; the shape is taken
                 # without it only if both readings agree (a language that reads a keyword
                 # letter otherwise keeps the grammar).
-                _SHAPES.put((key[:3], canonical[0]), canonical[1] == meaning)
-            if not consulted and len(line) <= _MEMO_LINE_LIMIT:
-                _MEANINGS.put(key, meaning)
+                SHAPES.put((key[:3], canonical[0]), canonical[1] == meaning)
+            if not consulted and len(line) <= MEMO_LINE_LIMIT:
+                MEANINGS.put(key, meaning)
         self.apply(number, line, meaning)
 
-    def meaning(self, line: str) -> tuple[_LineMeaning, bool]:
+    def meaning(self, line: str) -> tuple[LineMeaning, bool]:
         """What an order line means, read by the grammar, and whether a unit type was taken from
         the position (then the meaning is not the line's alone)."""
         tokens = self.lex(line)
@@ -545,18 +540,18 @@ class _Reader:
             return (), False
         phase = self.phase_now.type if self.phase_now is not None else None
         builder = OrderBuilder(self.map, self.vocab, self.position, line, phase=phase)
-        items: list[_ItemMeaning] = []
+        items: list[ItemMeaning] = []
         for segment in _split(tokens):
             try:
                 item = self.parse_item(self.join_separable(segment, line), builder)
             except _LineError as exc:
-                items.append(_ItemMeaning((exc.problem, *builder.problems), None))
+                items.append(ItemMeaning((exc.problem, *builder.problems), None))
             else:
-                items.append(_ItemMeaning(tuple(builder.problems), item))
+                items.append(ItemMeaning(tuple(builder.problems), item))
             builder.problems.clear()
         return tuple(items), builder.consulted
 
-    def apply(self, number: int, line: str, meaning: _LineMeaning) -> None:
+    def apply(self, number: int, line: str, meaning: LineMeaning) -> None:
         """Report a line's problems and add its orders, with the header and labels' powers."""
         line_power = self.header
         for read in meaning:
@@ -840,173 +835,6 @@ class _Reader:
             ParseCode.UNKNOWN_PROVINCE,
             run[0].column or 1,
         )
-
-
-# ---------------------------------------------------------------------- memo and fast path
-@dataclass(frozen=True, slots=True)
-class _ItemMeaning:
-    """One item of a line as read: its problems in report order, and the item (None when it
-    could not be read)."""
-
-    problems: tuple[Problem, ...]
-    item: Item | None
-
-
-_LineMeaning = tuple[_ItemMeaning, ...]
-"""What one order line means for a map, language and phase type: frozen values only, so a
-stored meaning can be handed out again and again and no caller can change it."""
-
-_K = TypeVar("_K", bound=Hashable)
-_V = TypeVar("_V")
-
-
-class _Memo(Generic[_K, _V]):
-    """A dictionary that keeps at most ``size`` entries, dropping the least recently used.
-
-    The memos below are module-level rather than attached to the map: the map is a board-layer
-    value that knows nothing of the order language, and ``functools.lru_cache`` (which the
-    name tables above already use) cannot be cleared per entry or asked its size cheaply. They
-    are keyed on immutable values only (a map is immutable and hashed by identity, a language
-    code, a phase type, the line), hold frozen values only, and are bounded, so what they
-    change is speed, never a result: ``parse_orders(..., _memo=False)`` reads the same.
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[_K, _V] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def get(self, key: _K) -> _V | None:
-        value = self._entries.get(key)
-        if value is not None:
-            # dropped by another thread meanwhile: the value is still a valid one
-            with contextlib.suppress(KeyError):
-                self._entries.move_to_end(key)
-        return value
-
-    def put(self, key: _K, value: _V) -> None:
-        self._entries[key] = value
-        with contextlib.suppress(KeyError):  # as in get
-            self._entries.move_to_end(key)
-        while len(self._entries) > self.size:
-            try:
-                self._entries.popitem(last=False)
-            except KeyError:  # emptied by another thread meanwhile
-                break
-
-    def clear(self) -> None:
-        self._entries.clear()
-
-
-_MEMO_SIZE = 8192
-"""Lines remembered: every distinct order of many games' worth of phases (a few MB at most)."""
-_MEMO_LINE_LIMIT = 200
-"""A longer line is not remembered, so that a hostile file cannot fill the memo with
-megabytes of text; real order lines are far shorter."""
-_MEANINGS: _Memo[tuple[GameMap, str, PhaseType | None, str], _LineMeaning] = _Memo(_MEMO_SIZE)
-"""(map, language, phase type, line) -> what the line means, for lines whose meaning took
-nothing from the position (a unit type left out and filled from it is never remembered)."""
-_SHAPES: _Memo[tuple[tuple[GameMap, str, PhaseType | None], tuple[str, ...]], bool] = _Memo(1024)
-"""(map, language, phase type) and a canonical shape (``A @ - @``) -> whether the grammar
-reads the first line of that shape as :func:`_canonical` builds it."""
-
-_UNIT_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
-_SHAPE_WORDS = frozenset({"A", "F", "H", "-", "S", "C", "VIA", "R", "D", "B", "WAIVE"})
-_ID = re.compile(r"[A-Z]+")
-
-
-def _canonical(
-    line: str, game_map: GameMap, lang: str, phase: PhaseType | None
-) -> tuple[tuple[str, ...], _LineMeaning] | None:
-    """A line written exactly as ``str(order)`` writes an order (``A PAR - BUR``,
-    ``F STP/SC - BOT``, ``F NTH C A LON - NWY``, ``WAIVE``; no paths) and the meaning the
-    grammar gives it, built without the grammar: its shape (places as ``@``, with a coast
-    ``@/``) and that meaning; None for any other line. Places are only those of
-    :func:`_canonical_places`, whose ids read as themselves and as nothing else in ``lang``; a
-    shape is trusted only after the grammar agreed on its first line (:data:`_SHAPES`)."""
-    parts = line.split(" ")
-    places = _canonical_places(game_map, lang)
-    shape: list[str] = []
-    locations: list[Location] = []
-    for part in parts:
-        location = places.get(part)
-        if location is not None:
-            locations.append(location)
-            shape.append("@" if location.coast is None else "@/")
-        elif part in _SHAPE_WORDS:
-            shape.append(part)
-        else:
-            return None
-    order = _order_of(shape, locations, phase)
-    if order is None:
-        return None
-    built = Built(order, 1, 0, len(line))
-    return tuple(shape), (_ItemMeaning((), Item(False, None, built)),)
-
-
-def _order_of(shape: list[str], at: list[Location], phase: PhaseType | None) -> Order | None:
-    """The order of a canonical line of this shape, ``at`` its places in order."""
-    if shape == ["WAIVE"]:
-        return Waive()
-    unit_type = _UNIT_TYPES.get(shape[0])
-    if unit_type is None or len(shape) < 3 or not shape[1].startswith("@"):
-        return None
-    rest = ["@" if word.startswith("@") else word for word in shape[2:]]
-    own = at[0]
-    match rest:
-        case ["H"]:
-            return Hold(unit_type, own)
-        case ["D"]:
-            return Disband(unit_type, own)
-        case ["B"]:
-            return Build(unit_type, own)
-        case ["-", "@"]:
-            if phase is PhaseType.RETREAT:  # as the grammar's reading does (a move retreats)
-                return Retreat(unit_type, own, at[1])
-            return Move(unit_type, own, at[1])
-        case ["-", "@", "VIA"]:
-            return Move(unit_type, own, at[1], via_convoy=True)
-        case ["R", "@"]:
-            return Retreat(unit_type, own, at[1])
-        case ["S", ("A" | "F") as other, "@"]:
-            return Support(unit_type, own, _UNIT_TYPES[other], at[1])
-        case ["S", ("A" | "F") as other, "@", "-", "@"]:
-            return Support(unit_type, own, _UNIT_TYPES[other], at[1], at[2])
-        case ["C", "A", "@", "-", "@"]:
-            return Convoy(unit_type, own, at[1], at[2])
-    return None
-
-
-@functools.lru_cache(maxsize=16)
-def _canonical_places(game_map: GameMap, lang: str) -> Mapping[str, Location]:
-    """``PAR``, ``STP/NC``, ... -> the location, for every province (and each of its coasts)
-    whose id, and coast code, reads in ``lang`` as itself and as nothing else: no other
-    province (German ``TYR`` is the Tyrrhenian Sea), no keyword, article, power, or word of a
-    phrase or separable verb. Other ids keep the grammar."""
-    vocab = vocabulary(lang)
-    phrase_words = {fold(w) for w in vocab.words() if " " in w for w in w.split()}
-    phrase_words.update(fold(w) for w in vocab.separable_words())
-
-    def plain(word: str) -> bool:
-        return (
-            _ID.fullmatch(word) is not None
-            and not vocab.keywords(word)
-            and not vocab.is_article(word)
-            and fold(word) not in phrase_words
-            and not game_map.lookup_power(word, lang)
-        )
-
-    places: dict[str, Location] = {}
-    for pid, province in game_map.provinces.items():
-        if not plain(pid) or game_map.lookup(pid, lang) != (pid,):
-            continue
-        places[pid] = Location(pid)
-        for coast in province.coasts:
-            if plain(coast) and game_map.lookup_coast(coast, lang) == coast:
-                places[f"{pid}/{coast}"] = Location(pid, coast)
-    return places
 
 
 @functools.lru_cache(maxsize=16)

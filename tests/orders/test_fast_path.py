@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from adjudicator.base.model import Hold, Location, Move, Order, Retreat, UnitType
 from adjudicator.lang.languages import vocabulary
 from adjudicator.lang.vocabulary import Problem
+from adjudicator.orders import fast as fast_module
 from adjudicator.orders import read
 from adjudicator.orders.read import ParseResult, parse_orders
 from adjudicator.orders.resolve import OrderBuilder
@@ -34,7 +35,7 @@ def _all_ways(text: str, position: Position | None, lang: str) -> list[ParseResu
     """The file read by the grammar only, then with the memo cleared (the fast path or the
     grammar, filling the memo), then again (from the memo)."""
     slow = parse_orders(text, STANDARD, position, lang=lang, _memo=False)
-    read._MEANINGS.clear()
+    fast_module.MEANINGS.clear()
     fresh = parse_orders(text, STANDARD, position, lang=lang)
     remembered = parse_orders(text, STANDARD, position, lang=lang)
     return [slow, fresh, remembered]
@@ -78,17 +79,17 @@ def test_the_canonical_forms_read_the_same_in_each_phase_type(phase: str, lang: 
 
 def test_a_move_in_a_retreat_phase_is_a_retreat_on_the_fast_path_too() -> None:
     for phase, kind in [("S1901M", Move), ("F1901R", Retreat)]:
-        read._MEANINGS.clear()
+        fast_module.MEANINGS.clear()
         for _ in range(3):  # the grammar, then the fast path, then the memo
             result = parse_orders(f"{phase}\nA PAR - BUR\n", STANDARD)
             assert type(result.orders[0].order) is kind
 
 
 def test_a_unit_type_taken_from_the_position_is_not_remembered() -> None:
-    read._MEANINGS.clear()
+    fast_module.MEANINGS.clear()
     army = Position.initial(STANDARD)
     parse_orders("PAR H", STANDARD, army)
-    assert [key[-1] for key in read._MEANINGS._entries] == []
+    assert [key[-1] for key in fast_module.MEANINGS._entries] == []
     # the same line means another order where another unit stands
     fleet = dataclasses.replace(army, units=tuple(u for u in army.units if u.province != "BRE"))
     assert parse_orders("BRE H\n", STANDARD, fleet).orders[0].order == Hold(None, Location("BRE"))
@@ -98,7 +99,7 @@ def test_a_unit_type_taken_from_the_position_is_not_remembered() -> None:
 
 
 def test_the_memo_is_bounded() -> None:
-    memo: read._Memo[int, str] = read._Memo(5)
+    memo: fast_module.Memo[int, str] = fast_module.Memo(5)
     for key in range(12):
         memo.put(key, str(key))
     assert len(memo) == 5
@@ -110,16 +111,16 @@ def test_the_memo_is_bounded() -> None:
 
 
 def test_the_line_memo_stays_at_its_cap() -> None:
-    read._MEANINGS.clear()
-    size = read._MEANINGS.size
+    fast_module.MEANINGS.clear()
+    size = fast_module.MEANINGS.size
     for n in range(size + 50):
         parse_orders(f"# comment {n}\n", STANDARD)
-    assert len(read._MEANINGS) == size
-    read._MEANINGS.clear()
+    assert len(fast_module.MEANINGS) == size
+    fast_module.MEANINGS.clear()
 
 
 def test_a_remembered_meaning_cannot_be_changed_by_a_caller() -> None:
-    read._MEANINGS.clear()
+    fast_module.MEANINGS.clear()
     first = parse_orders("A PAR - BUR\n", STANDARD)
     parsed = first.orders[0]
     move = parsed.order
@@ -128,7 +129,7 @@ def test_a_remembered_meaning_cannot_be_changed_by_a_caller() -> None:
         move.destination = Location("PIC")  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         parsed.text = "A PAR - PIC"  # type: ignore[misc]
-    (stored,) = [v for k, v in read._MEANINGS._entries.items() if k[-1] == "A PAR - BUR"]
+    (stored,) = [v for k, v in fast_module.MEANINGS._entries.items() if k[-1] == "A PAR - BUR"]
     assert isinstance(stored, tuple)
     with pytest.raises(dataclasses.FrozenInstanceError):
         stored[0].problems = ()  # type: ignore[misc]
@@ -151,8 +152,8 @@ def test_every_place_of_the_map_reads_the_same_on_the_fast_path(lang: str) -> No
     text = "\n".join(lines) + "\n"
     slow, *fast = _all_ways(text, None, lang)
     key = (STANDARD, lang, None)
-    assert read._SHAPES.get((key, ("A", "@", "H"))) is True
-    assert read._SHAPES.get((key, ("F", "@/", "S", "A", "@", "-", "@"))) is True
+    assert fast_module.SHAPES.get((key, ("A", "@", "H"))) is True
+    assert fast_module.SHAPES.get((key, ("F", "@/", "S", "A", "@", "-", "@"))) is True
     for result in fast:
         assert result == slow
 
