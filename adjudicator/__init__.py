@@ -50,7 +50,24 @@ from adjudicator.base.rules import Rules
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
 from adjudicator.board.map import GameMap, Power, Province, ProvinceType
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import (
+    Adjudication,
+    CircularMovement,
+    CivilDisorderRemoval,
+    ConvoyLost,
+    ConvoyParadox,
+    Detail,
+    Diagnosis,
+    Note,
+    OrderResult,
+    Outcome,
+    Reason,
+    Refusal,
+    Refused,
+    Removal,
+    UnusedBuilds,
+    Victory,
+)
 from adjudicator.state.position import Position
 
 if TYPE_CHECKING:
@@ -99,7 +116,13 @@ __all__ = [
     "Build",
     "CaseFileError",
     "CheckedOrders",
+    "CircularMovement",
+    "CivilDisorderRemoval",
     "Convoy",
+    "ConvoyLost",
+    "ConvoyParadox",
+    "Detail",
+    "Diagnosis",
     "Diagnostic",
     "Disband",
     "Dislodgement",
@@ -110,6 +133,7 @@ __all__ = [
     "Location",
     "MapError",
     "Move",
+    "Note",
     "Order",
     "OrderResult",
     "OrderSyntaxError",
@@ -124,12 +148,17 @@ __all__ = [
     "Province",
     "ProvinceType",
     "Reason",
+    "Refusal",
+    "Refused",
+    "Removal",
     "Retreat",
     "Rules",
     "Season",
     "Support",
     "Unit",
     "UnitType",
+    "UnusedBuilds",
+    "Victory",
     "Waive",
     "__version__",
     "adjudicate",
