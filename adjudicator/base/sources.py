@@ -66,6 +66,11 @@ __all__ = [
 ]
 
 
+def _article(noun: str) -> str:
+    """``noun`` with its indefinite article: ``a map file``, ``an order file``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def node_place(node: yaml.Node | None) -> tuple[int, int]:
     """Line and column (from 1) where ``node`` starts; ``(0, 0)`` for no node."""
     if node is None:
@@ -192,7 +197,7 @@ def read_source(
     except FileNotFoundError:
         raise error.single(f"no such {what}", "io", name) from None
     except IsADirectoryError:
-        raise error.single(f"this is a folder, not a {what}", "io", name) from None
+        raise error.single(f"this is a folder, not {_article(what)}", "io", name) from None
     except OSError as exc:
         raise error.single(f"cannot read {what}: {exc.strerror or exc}", "io", name) from None
     except ValueError:  # a NUL in the path: no file can have that name
@@ -201,7 +206,7 @@ def read_source(
         try:
             data = _read_bounded(stream, name, error, what, limits)
         except IsADirectoryError:
-            raise error.single(f"this is a folder, not a {what}", "io", name) from None
+            raise error.single(f"this is a folder, not {_article(what)}", "io", name) from None
         except OSError as exc:
             raise error.single(f"cannot read {what}: {exc.strerror or exc}", "io", name) from None
     text = decode_source(data, name, error, what)
@@ -221,7 +226,7 @@ def _read_bounded(
         raise _too_large(path, error, what, cap, info.st_size)
     data = stream.read(min(_FIRST_READ, cap + 1))
     if b"\0" in data:
-        raise error.single(f"this is a binary file, not a {what}", "io", path)
+        raise error.single(f"this is a binary file, not {_article(what)}", "io", path)
     if len(data) <= cap:
         data += stream.read(cap + 1 - len(data))
     if len(data) > cap:
@@ -248,7 +253,7 @@ def decode_source(data: bytes, path: str, error: type[InputError], what: str) ->
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         if b"\0" in data[:4096]:
-            raise error.single(f"this is a binary file, not a {what}", "io", path) from None
+            raise error.single(f"this is a binary file, not {_article(what)}", "io", path) from None
         before = data[: exc.start].decode("utf-8")  # valid up to the bad byte
         line, column = line_column(before, len(before))
         start = max(data.rfind(b"\n", 0, exc.start), data.rfind(b"\r", 0, exc.start)) + 1

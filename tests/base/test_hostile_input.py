@@ -160,7 +160,7 @@ def test_a_file_larger_than_the_limit_is_refused_before_it_is_read(tmp_path: Pat
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_dev_zero_is_refused_after_one_read() -> None:
     d = refusal(lambda: read_source("/dev/zero", InputError, "order file"))
-    assert (d.code, d.message) == ("io", "this is a binary file, not a order file")
+    assert (d.code, d.message) == ("io", "this is a binary file, not an order file")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
