@@ -29,7 +29,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-from adjudicator.base.errors import Diagnostic, InputError
+from adjudicator.base.errors import Diagnostic, InputError, cut
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits, line_column, shown, split_lines
 
 __all__ = [
@@ -61,8 +61,7 @@ def key_path(keys: Keys) -> str:
             out += f"[{shown(key)}]"
         else:
             text = key_text(key)
-            if len(text) > _KEY_SHOWN:
-                text = text[: _KEY_SHOWN - 1] + "…"
+            text = cut(text, _KEY_SHOWN)
             out += f".{text}" if out else text
     return out
 

@@ -13,6 +13,18 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 
+def cut(text: str, limit: int) -> str:
+    """``text`` whole, or its first ``limit - 1`` characters and ``…``: how every message quotes
+    text of any length, so that a hostile input never makes a message longer than a line.
+
+    >>> cut("Mid-Atlantic Ocean", 60)
+    'Mid-Atlantic Ocean'
+    >>> cut("Lon " * 1000, 8)
+    'Lon Lon…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
@@ -190,4 +202,4 @@ def _described(value: object) -> str:
     if not isinstance(value, str | bytes | int | float):
         return name
     shown = repr(value[: _QUOTE + 1] if isinstance(value, str | bytes) else value)
-    return f"{name} ({shown[:_QUOTE] + '…' if len(shown) > _QUOTE else shown})"
+    return f"{name} ({cut(shown, _QUOTE + 1)})"

@@ -24,7 +24,7 @@ import re
 import reprlib
 from dataclasses import dataclass
 
-from adjudicator.base.errors import InputError
+from adjudicator.base.errors import InputError, cut
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -165,7 +165,7 @@ class _Shown(reprlib.Repr):
             text = repr(x)
         except Exception:  # a broken __repr__ must not break a message about bad input
             return f"<{type(x).__name__}>"
-        return text if len(text) <= self.maxother else text[: self.maxother - 1] + "…"
+        return cut(text, self.maxother)
 
 
 def _digits(number: int) -> int:

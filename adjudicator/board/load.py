@@ -23,7 +23,7 @@ from typing import Any, TypeGuard
 
 import yaml
 
-from adjudicator.base.errors import MapError
+from adjudicator.base.errors import MapError, cut
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.base.sources import Keys, Problems, load_yaml_tree
@@ -650,7 +650,7 @@ _QUOTED = 60
 
 
 def _quoted(name: str) -> str:
-    return repr(name if len(name) <= _QUOTED else name[:_QUOTED] + "…")
+    return repr(cut(name, _QUOTED + 1))
 
 
 @functools.cache

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TextIO
 
-from adjudicator.base.errors import Diagnostic, InputError
+from adjudicator.base.errors import Diagnostic, InputError, cut
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
 from adjudicator.board.map import GameMap
@@ -194,7 +194,7 @@ _NOT_FILES = (
 def _shown(value: str) -> str:
     """``value`` quoted for a message: control characters escaped (``'a\\\\x00b'``), a long
     value cut short."""
-    return repr(value if len(value) <= _SHOWN else value[:_SHOWN] + "…")
+    return repr(cut(value, _SHOWN + 1))
 
 
 def _argument_error(argument: str, value: str, problem: str, hint: str | None = None) -> InputError:

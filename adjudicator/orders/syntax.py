@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from lark import Token, Transformer
 
+from adjudicator.base.errors import cut
 from adjudicator.base.model import UnitType
 
 QUOTED_LIMIT = 60
@@ -31,7 +32,7 @@ def shown(text: str) -> str:
     >>> len(shown("Lon " * 1000))
     60
     """
-    return text if len(text) <= QUOTED_LIMIT else text[: QUOTED_LIMIT - 1] + "…"
+    return cut(text, QUOTED_LIMIT)
 
 
 OrderKind = Literal[

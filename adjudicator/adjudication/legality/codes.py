@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.base.errors import cut
 from adjudicator.base.model import Convoy, Disband, Hold, Move, Order, Support, Unit
 from adjudicator.state.outcomes import Diagnosis, OrderResult, Outcome, Reason
 
@@ -146,10 +147,7 @@ provinces) is cut, so that a message stays a line however long the order."""
 
 def quote_order(order: Order) -> str:
     """The order's short form as a message quotes it: whole, or its start and ``…``."""
-    text = str(order)
-    if len(text) <= QUOTED_ORDER_LIMIT:
-        return text
-    return text[: QUOTED_ORDER_LIMIT - 1] + "…"
+    return cut(str(order), QUOTED_ORDER_LIMIT)
 
 
 def reject(code: IllegalCode, reason: str, order: Order) -> Illegality:
