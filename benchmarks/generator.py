@@ -79,7 +79,11 @@ class RecordedPhase:
 
 # --------------------------------------------------------------------------- positions
 def _random_units(
-    game_map: GameMap, rng: random.Random, count: int, exclude: frozenset[str] = frozenset()
+    game_map: GameMap,
+    rng: random.Random,
+    count: int,
+    exclude: frozenset[str] = frozenset(),
+    powers: int | None = None,
 ) -> list[Unit]:
     """``count`` units of random powers on distinct random provinces (any unit a province can
     hold: armies on land, fleets at sea, either on a coast; a random coast where there are
@@ -89,13 +93,13 @@ def _random_units(
         for pid, prov in game_map.provinces.items()
         if prov.type is not ProvinceType.IMPASSABLE and pid not in exclude
     )
-    powers = sorted(game_map.powers)
+    names = sorted(game_map.powers)[:powers]
     units = []
     for pid in rng.sample(provinces, count):
         kinds = [t for t in (UnitType.ARMY, UnitType.FLEET) if game_map.locations(pid, t)]
         unit_type = rng.choice(kinds)
         location = rng.choice(game_map.locations(pid, unit_type))
-        units.append(Unit(rng.choice(powers), unit_type, location))
+        units.append(Unit(rng.choice(names), unit_type, location))
     return units
 
 
@@ -107,27 +111,39 @@ def _by_power(entries: Sequence[tuple[str, Order]]) -> dict[str, tuple[Order, ..
 
 
 # --------------------------------------------------------------------------- movement
-def movement_phases(game_map: GameMap, count: int, seed: int) -> list[RecordedPhase]:
-    """``count`` movement phases (alternately Spring and Fall) from ``seed``."""
+def movement_phases(
+    game_map: GameMap, count: int, seed: int, *, adjacent_convoys: bool = False
+) -> list[RecordedPhase]:
+    """``count`` movement phases (alternately Spring and Fall) from ``seed``.
+
+    ``adjacent_convoys``: the orders include the convoys DATC 4.A.3 is about (see
+    :class:`_AdjacentConvoyOrders`), to compare engines' readings of that rule, and the units
+    belong to three powers only, so that armies are often convoyed by fleets of their own power
+    (which some readings treat apart); the default phases keep out of it.
+    """
+    orders_class = _AdjacentConvoyOrders if adjacent_convoys else _MovementOrders
     rng = random.Random(seed)
     phases = []
     for index in range(count):
         size = MAX_UNITS if index % FULL_BOARD_EVERY == 0 else rng.randint(MIN_UNITS, MAX_UNITS)
         season = Season.SPRING if index % 2 == 0 else Season.FALL
-        units = _random_units(game_map, rng, size)
+        units = _random_units(game_map, rng, size, powers=3 if adjacent_convoys else None)
         position = Position(
             game_map.name,
             Phase(season, 1901 + index // 2, PhaseType.MOVEMENT),
             tuple(units),
             supply_centers=dict(game_map.starting_centers),
         )
-        orders = _MovementOrders(game_map, rng, units).orders()
+        orders = orders_class(game_map, rng, units).orders()
         phases.append(RecordedPhase(f"movement #{index}", position, _by_power(orders)))
     return phases
 
 
 class _MovementOrders:
     """Random legal movement orders for one position."""
+
+    convoy_share = 0.12
+    """The chance that an army on a coast is given a convoyed move, where fleets can carry it."""
 
     def __init__(self, game_map: GameMap, rng: random.Random, units: Sequence[Unit]) -> None:
         self.map = game_map
@@ -139,8 +155,9 @@ class _MovementOrders:
         provinces = sorted(self.units)
         self.rng.shuffle(provinces)
         for pid in provinces:
-            if pid not in self.orders_by_unit and self.rng.random() < 0.12:
+            if pid not in self.orders_by_unit and self.rng.random() < self.convoy_share:
                 self._convoy(self.units[pid])
+        self._after_convoys(provinces)
         for pid in provinces:
             if pid not in self.orders_by_unit and self.rng.random() < 0.5:
                 self._move(self.units[pid])
@@ -148,6 +165,9 @@ class _MovementOrders:
             if pid not in self.orders_by_unit:
                 self._support_or_hold(self.units[pid])
         return [(self.units[pid].power, self.orders_by_unit[pid]) for pid in sorted(self.units)]
+
+    def _after_convoys(self, provinces: Sequence[str]) -> None:
+        """A hook for more orders once the convoys are given (none here)."""
 
     def _move(self, unit: Unit) -> None:
         targets = sorted(self.map.neighbours(unit.location, unit.type))
@@ -233,6 +253,95 @@ class _MovementOrders:
             elif pid in reach:
                 found.append((self.units[pid], None))
         return found
+
+
+class _AdjacentConvoyOrders(_MovementOrders):
+    """Random legal movement orders rich in the convoys of DATC 4.A.3: an army may be convoyed
+    to a province it could also reach overland, its order says ``VIA`` or not (at random), and
+    one fleet of its chain may be left without the convoy order (an incomplete chain; that fleet
+    gets another order). Fleets and armies belong to random powers, so convoys by the army's own
+    power and by others both occur."""
+
+    convoy_share = 0.35
+    incomplete_share = 0.3
+    via_share = 0.5
+
+    attack_share = 0.4
+    """The chance that a unit next to a convoying fleet attacks it (so that convoys break)."""
+
+    def _after_convoys(self, provinces: Sequence[str]) -> None:
+        convoying = {pid for pid, order in self.orders_by_unit.items() if isinstance(order, Convoy)}
+        for pid in provinces:
+            unit = self.units[pid]
+            if pid in self.orders_by_unit or self.rng.random() >= self.attack_share:
+                continue
+            targets = sorted(
+                loc
+                for loc in self.map.neighbours(unit.location, unit.type)
+                if loc.province in convoying and self.units[loc.province].power != unit.power
+            )
+            if targets:
+                target = self.rng.choice(targets)
+                self.orders_by_unit[pid] = Move(unit.type, unit.location, target)
+                self._support_attack(unit, target)
+
+    def _support_attack(self, attacker: Unit, target: Location) -> None:
+        """Give the attack on a convoying fleet a supporter, where one is free, so that the
+        fleet can be dislodged. Never one of the fleet's own power: such a support cannot
+        dislodge it (DATC 6.D.12), and the package counts it all the same where convoys are
+        concerned (see ``tests/suites/test_package_phases.py``)."""
+        owner = self.units[target.province].power
+        helpers = [
+            helper
+            for pid, helper in sorted(self.units.items())
+            if pid not in self.orders_by_unit
+            and helper.power != owner
+            and target.province in self.map.reachable_provinces(helper.location, helper.type)
+        ]
+        if helpers:
+            helper = self.rng.choice(helpers)
+            self.orders_by_unit[helper.province] = Support(
+                helper.type, helper.location, attacker.type, attacker.location, target.bare
+            )
+
+    def _convoy(self, army: Unit) -> None:
+        if army.type is not UnitType.ARMY or not self.map.is_coastal(army.province):
+            return
+        chains = self._fleet_chains(army.province)
+        landings = sorted(
+            {
+                pid
+                for sea in chains
+                for pid in self.map.province_neighbours(sea)
+                if self.map.is_coastal(pid) and pid != army.province
+            }
+        )
+        if not landings:
+            return
+        destination = self.rng.choice(landings)
+        # Any chain that reaches the destination, not only the shortest: longer chains make
+        # the incomplete ones that tell the engines' readings of 4.A.3 apart. Only chains with
+        # no fleet to spare (none but the last touches the destination): the package refuses
+        # a convoy by a fleet that no shortest chain needs.
+        route = self.rng.choice(
+            sorted(
+                chain
+                for chain in chains.values()
+                if destination in self.map.province_neighbours(chain[-1])
+                and not any(destination in self.map.province_neighbours(s) for s in chain[:-1])
+            )
+        )
+        via = self.rng.random() < self.via_share
+        self.orders_by_unit[army.province] = Move(
+            UnitType.ARMY, army.location, Location(destination), via_convoy=via
+        )
+        left_out = self.rng.choice(route) if self.rng.random() < self.incomplete_share else None
+        for sea in route:
+            if sea != left_out:
+                fleet = self.units[sea]
+                self.orders_by_unit[sea] = Convoy(
+                    UnitType.FLEET, fleet.location, army.location, Location(destination)
+                )
 
 
 # --------------------------------------------------------------------------- retreats

@@ -187,9 +187,7 @@ class _Power:
     def _civil_disorder(self, missing: int) -> None:
         remaining = [u for u in self.position.units_of(self.power) if u not in self.removed]
         owned = self.position.supply_centers.get(self.power, ())
-        chosen = removals(
-            self.game_map, self.power, remaining, owned, missing, self.rules.civil_disorder
-        )
+        chosen = removals(self.game_map, self.power, remaining, owned, missing, self.rules)
         for unit in chosen:
             self.removed.append(unit)
             self.results.append(

@@ -1,15 +1,18 @@
 """Civil-disorder removals: which units a power loses when it orders too few removals (DATC 4.D.8).
 
-Two rules, chosen by :attr:`Rules.civil_disorder`:
+The unit farthest from the nearest counted supply centre goes first. Three options of
+:class:`~adjudicator.base.rules.Rules` say how:
 
-- :attr:`CivilDisorder.Y2023` (the 2023 rulebook, DATC v3.0 6.J.3-6.J.11): remove the unit
-  farthest from its nearest *owned* supply centre, counting steps over every border (land and sea
-  alike, for armies and fleets). Ties: fleets before armies, then alphabetically by English
-  province name, ignoring spaces and punctuation.
-- :attr:`CivilDisorder.HOME_DISTANCE` (older rulebooks as the ``diplomacy`` package reads them, so
-  that its saved games replay): the unit farthest from its nearest *home* centre; an army counts
-  steps over land and sea, a fleet only the moves it could make from its own coast. Ties: fleets
-  before armies, then by province code (the package sorts the unit strings ``F NTH``).
+- :attr:`Rules.disorder_centres`: the power's *owned* centres (2023 rulebook) or its *home*
+  centres (older rulebooks, the ``diplomacy`` package, godip);
+- :attr:`Rules.disorder_distance`: steps over *any border*, land and sea alike for armies and
+  fleets (2023 rulebook, godip), or the *unit's moves*: a fleet counts the moves it could make
+  from its own coast, an army every border (the ``diplomacy`` package);
+- :attr:`Rules.disorder_ties`: fleets before armies, then alphabetically by English province
+  name, ignoring spaces and punctuation (2023 rulebook, DATC v3.0 6.J.3-6.J.11), or by province
+  abbreviation, as the unit texts ``F NTH`` sort (the package and godip).
+
+:class:`~adjudicator.base.rules.CivilDisorder` names the three combinations in use.
 
 >>> from adjudicator.board.load import load_map
 >>> from adjudicator.base.model import Location, Unit, UnitType
@@ -25,7 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from adjudicator.base.model import Location, Unit, UnitType
-from adjudicator.base.rules import CivilDisorder
+from adjudicator.base.rules import (
+    CivilDisorder,
+    DisorderCentres,
+    DisorderDistance,
+    DisorderTies,
+    Rules,
+)
 from adjudicator.board import graph
 from adjudicator.board.map import GameMap
 from adjudicator.lang.fold import fold_name
@@ -42,12 +51,12 @@ def removals(
     units: Iterable[Unit],
     owned: Iterable[str],
     count: int,
-    rule: CivilDisorder = CivilDisorder.Y2023,
+    rule: Rules | CivilDisorder = CivilDisorder.Y2023,
 ) -> tuple[Unit, ...]:
     """The ``count`` units of ``units`` that civil disorder removes, first removed first.
 
-    ``owned`` are the power's supply centres (the 2023 rule measures to them); ``power`` names
-    whose home centres the older rule measures to.
+    ``owned`` are the power's supply centres, ``power`` names whose home centres count;
+    ``rule`` is the rules in force or a named combination of the civil-disorder options.
     """
     return tuple(removal_order(game_map, power, units, owned, rule)[: max(count, 0)])
 
@@ -57,45 +66,43 @@ def removal_order(
     power: str,
     units: Iterable[Unit],
     owned: Iterable[str],
-    rule: CivilDisorder = CivilDisorder.Y2023,
+    rule: Rules | CivilDisorder = CivilDisorder.Y2023,
 ) -> list[Unit]:
     """All of ``units``, in the order civil disorder would remove them."""
-    unit_list = list(units)
-    # Coerce: ``Rules(civil_disorder="home-distance")`` hands over the plain string.
-    if CivilDisorder(rule) is CivilDisorder.HOME_DISTANCE:
-        key = _home_distance_key(game_map, game_map.home_centers(power))
+    rules = rule if isinstance(rule, Rules) else Rules.from_mapping({"civil_disorder": rule})
+    if rules.disorder_centres is DisorderCentres.HOME:
+        centres = tuple(game_map.home_centers(power))
     else:
-        key = _owned_distance_key(game_map, tuple(owned))
-    return sorted(unit_list, key=key)
+        centres = tuple(owned)
+    distance = _distance(game_map, centres, rules.disorder_distance)
+    by_name = rules.disorder_ties is DisorderTies.Y2023
+
+    def key(unit: Unit) -> RankKey:
+        if by_name:
+            name = fold_name(game_map.province(unit.province).name("en"))
+            return (-distance(unit), _type_rank(unit), name, str(unit.location))
+        return (-distance(unit), _type_rank(unit), str(unit.location), "")
+
+    return sorted(units, key=key)
+
+
+def _distance(
+    game_map: GameMap, centres: Sequence[str], counting: DisorderDistance
+) -> Callable[[Unit], int]:
+    """A unit's distance to the nearest of ``centres``, counted as ``counting`` says."""
+    any_border = game_map.distances_from(centres) if centres else {}
+    targets = frozenset(centres)
+
+    def distance(unit: Unit) -> int:
+        if unit.type is UnitType.FLEET and counting is DisorderDistance.UNIT_MOVES:
+            return _fleet_distance(game_map, unit.location, targets)
+        return any_border.get(unit.province, UNREACHABLE)
+
+    return distance
 
 
 def _type_rank(unit: Unit) -> int:
     return 0 if unit.type is UnitType.FLEET else 1
-
-
-def _owned_distance_key(game_map: GameMap, owned: Sequence[str]) -> Callable[[Unit], RankKey]:
-    distances = game_map.distances_from(owned) if owned else {}
-
-    def key(unit: Unit) -> RankKey:
-        distance = distances.get(unit.province, UNREACHABLE)
-        name = fold_name(game_map.province(unit.province).name("en"))
-        return (-distance, _type_rank(unit), name, str(unit.location))
-
-    return key
-
-
-def _home_distance_key(game_map: GameMap, homes: Sequence[str]) -> Callable[[Unit], RankKey]:
-    army_distances = game_map.distances_from(homes) if homes else {}
-    home_set = frozenset(homes)
-
-    def key(unit: Unit) -> RankKey:
-        if unit.type is UnitType.FLEET:
-            distance = _fleet_distance(game_map, unit.location, home_set)
-        else:
-            distance = army_distances.get(unit.province, UNREACHABLE)
-        return (-distance, _type_rank(unit), str(unit.location), "")
-
-    return key
 
 
 def _fleet_distance(game_map: GameMap, start: Location, targets: frozenset[str]) -> int:

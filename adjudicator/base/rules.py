@@ -34,6 +34,18 @@ class AdjacentConvoy(StrEnum):
     destination moves the opposite way (a swap); otherwise the army moves overland."""
     EXPLICIT = "explicit"
     """The DPTG: by convoy only when the order says *via convoy*."""
+    PACKAGE = "diplomacy-package"
+    """The ``diplomacy`` package 1.1.2 (MILA), as observed: a convoy counts only when the fleets
+    ordered to convoy the move form a complete chain; otherwise the army moves over land, even
+    if its order says *via convoy*. With such a chain, an order saying *via convoy* goes by
+    convoy with no land fallback, and an army that one of its own power's fleets convoys goes by
+    convoy while the chain holds and overland when it breaks (the army then does not need
+    *via*); a foreign fleet's convoy without *via* is ignored."""
+    GODIP = "godip"
+    """godip (Diplicity, Droidippy), as observed: as ``2023`` (by convoy when the order says
+    *via convoy* or a fleet of the army's own power convoys it, with no land fallback), except
+    that an army whose move no fleet was ordered to convoy moves over land even if its order
+    says *via convoy* (DATC 2.4's 6.G.8)."""
 
 
 class ParadoxRule(StrEnum):
@@ -151,16 +163,59 @@ class MultipleOrders(StrEnum):
     """The last order written counts (common PBEM judge practice)."""
 
 
-class CivilDisorder(StrEnum):
-    """DATC 4.D.8: which units a power that owes removals loses when it orders too few."""
+class DisorderCentres(StrEnum):
+    """DATC 4.D.8, civil disorder: the supply centres a unit's distance is measured to."""
+
+    OWNED = "owned"
+    """The centres the power owns (2023 rulebook)."""
+    HOME = "home"
+    """The power's home centres (older rulebooks; the ``diplomacy`` package and godip)."""
+
+
+class DisorderDistance(StrEnum):
+    """DATC 4.D.8, civil disorder: how the distance to the nearest counted centre is measured."""
+
+    ANY_BORDER = "any-border"
+    """Steps over every border of the map, land and sea alike, whatever the unit's type (a fleet
+    may count a step over land, an army one over sea): the 2023 rulebook, and godip."""
+    UNIT_MOVES = "unit-moves"
+    """A fleet counts the moves it could make from its own coast; an army counts steps over
+    every border, since it may be convoyed (the ``diplomacy`` package)."""
+
+
+class DisorderTies(StrEnum):
+    """DATC 4.D.8, civil disorder: which of two units equally far goes first. Fleets go before
+    armies under both orders."""
 
     Y2023 = "2023"
-    """Farthest from the nearest owned centre, counting moves over land and sea for both unit
+    """Then alphabetically by the province's English name, ignoring spaces and punctuation (the
+    2023 rulebook)."""
+    ABBREVIATION = "abbreviation"
+    """Then by the province's abbreviation, as the unit texts ``F NTH`` sort (the ``diplomacy``
+    package and godip)."""
+
+
+class CivilDisorder(StrEnum):
+    """DATC 4.D.8: named combinations of the three civil-disorder options
+    (:class:`DisorderCentres`, :class:`DisorderDistance`, :class:`DisorderTies`). The rules option
+    ``civil_disorder`` sets all three at once (in case files, on the command line and in
+    :meth:`Rules.from_mapping`); :attr:`Rules.civil_disorder` names the combination in force."""
+
+    Y2023 = "2023"
+    """Farthest from the nearest owned centre, counting steps over any border for both unit
     types; ties: fleets first, then alphabetical by province name (2023 rulebook)."""
     HOME_DISTANCE = "home-distance"
-    """Farthest from the nearest home centre (older rulebooks as godip and the `diplomacy`
-    package read them): armies move over land and sea, fleets over sea and coast; ties: fleets
-    first, then alphabetical."""
+    """Farthest from the nearest home centre, an army counting steps over any border, a fleet
+    its own moves; ties: fleets first, then by abbreviation (the ``diplomacy`` package's reading
+    of the older rulebooks)."""
+    GODIP = "godip"
+    """Farthest from the nearest home centre, counting steps over any border for both unit
+    types; ties: fleets first, then by abbreviation (godip)."""
+
+    @property
+    def options(self) -> dict[str, StrEnum]:
+        """The three options this combination sets, by :class:`Rules` field name."""
+        return dict(_DISORDER_COMBINATIONS[self])
 
 
 class ConvoyPath(StrEnum):
@@ -194,8 +249,12 @@ class Rules:
     """DATC 4.B.2: a missing coast where only one is reachable."""
     multiple_orders: MultipleOrders = MultipleOrders.DROP_ALL
     """DATC 4.D.3: several orders for one unit."""
-    civil_disorder: CivilDisorder = CivilDisorder.Y2023
-    """DATC 4.D.8: civil-disorder removals."""
+    disorder_centres: DisorderCentres = DisorderCentres.OWNED
+    """DATC 4.D.8, civil disorder: distance to the owned or the home centres."""
+    disorder_distance: DisorderDistance = DisorderDistance.ANY_BORDER
+    """DATC 4.D.8, civil disorder: how the distance is counted."""
+    disorder_ties: DisorderTies = DisorderTies.Y2023
+    """DATC 4.D.8, civil disorder: which of two equally distant units goes first."""
     convoy_path: ConvoyPath = ConvoyPath.IGNORE
     """DATC 4.A.6: explicit convoy routes."""
     necessary_convoys: bool = True
@@ -229,6 +288,21 @@ class Rules:
             if type(value) is not type(f.default):
                 object.__setattr__(self, f.name, _coerce(f.name, value, f.default))
 
+    @property
+    def civil_disorder(self) -> CivilDisorder | None:
+        """The named combination of the three civil-disorder options, if they make one.
+
+        >>> Rules.from_mapping({"civil_disorder": "godip"}).disorder_centres
+        <DisorderCentres.HOME: 'home'>
+        >>> Rules().civil_disorder
+        <CivilDisorder.Y2023: '2023'>
+        """
+        chosen = (self.disorder_centres, self.disorder_distance, self.disorder_ties)
+        for name, options in _DISORDER_COMBINATIONS.items():
+            if chosen == tuple(value for _, value in options):
+                return name
+        return None
+
     def replace(self, **changes: object) -> Rules:
         """A copy with some options changed (values may be given as their strings)."""
         return Rules.from_mapping(changes, base=self)
@@ -253,17 +327,20 @@ class Rules:
     def from_mapping(cls, options: Mapping[str, object], base: Rules | None = None) -> Rules:
         """Build rules from ``option -> choice`` (strings or enum members).
 
+        ``civil_disorder`` names a combination (:class:`CivilDisorder`) of the three
+        ``disorder_*`` options; any of those given beside it refines the combination.
+
         Raises :class:`ValueError` naming the option and the valid choices.
         """
         base = base if base is not None else cls()
         fields = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, object] = {}
-        for name, raw in options.items():
+        for name, raw in _expand_combinations(options).items():
             key = str(name).replace("-", "_")
             if key not in fields:
-                close = difflib.get_close_matches(key, list(fields), n=1)
+                close = difflib.get_close_matches(key, [*fields, _COMBINED], n=1)
                 hint = f"did you mean {close[0]!r}? " if close else ""
-                choices = ", ".join(sorted(fields))
+                choices = ", ".join(sorted([*fields, _COMBINED]))
                 raise ValueError(f"unknown rules option {name!r}; {hint}options are: {choices}")
             default = getattr(base, key)
             values[key] = _coerce(key, raw, default)
@@ -283,13 +360,66 @@ class Rules:
 PRESETS: dict[str, dict[str, str]] = {
     "datc": {},
     "datc-v2": {"adjacent_convoy": "fallback"},
-    "diplomacy-package": {"adjacent_convoy": "explicit", "civil_disorder": "home-distance"},
+    "diplomacy-package": {
+        "adjacent_convoy": "diplomacy-package",
+        "disorder_centres": "home",
+        "disorder_distance": "unit-moves",
+        "disorder_ties": "abbreviation",
+    },
+    "godip": {
+        "adjacent_convoy": "godip",
+        "disorder_centres": "home",
+        "disorder_distance": "any-border",
+        "disorder_ties": "abbreviation",
+    },
 }
-"""Named rule sets: ``datc`` is the default (DATC v3.0 preferences, the 2023 rulebook);
-``datc-v2`` the DATC 2.x preference for convoys to adjacent provinces (with land fallback);
-``diplomacy-package`` the choices of the ``diplomacy`` package (MILA), under which the recorded
-games it saved replay exactly (an adjacent convoy needs *via*; civil disorder by distance to
-home centres)."""
+"""Named rule sets (``docs/rules.md`` has the table of each preset's options):
+
+- ``datc``, the default: the DATC v3.0 preferences (the 2023 rulebook);
+- ``datc-v2``: the DATC 2.x preference for convoys to adjacent provinces (with land fallback);
+- ``diplomacy-package``: the ``diplomacy`` package 1.1.2 (MILA) as observed on recorded random
+  phases (``tests/data/package_phases``): its reading of DATC 4.A.3 and its civil disorder
+  (``civil_disorder: home-distance``);
+- ``godip``: godip (Diplicity, Droidippy), under which its DATC 2.4 file passes whole: its
+  reading of 4.A.3 and its civil disorder (``civil_disorder: godip``)."""
+
+
+_COMBINED = "civil_disorder"
+"""The one option that names a combination of others rather than a field."""
+
+_DISORDER_COMBINATIONS: dict[CivilDisorder, tuple[tuple[str, StrEnum], ...]] = {
+    CivilDisorder.Y2023: (
+        ("disorder_centres", DisorderCentres.OWNED),
+        ("disorder_distance", DisorderDistance.ANY_BORDER),
+        ("disorder_ties", DisorderTies.Y2023),
+    ),
+    CivilDisorder.HOME_DISTANCE: (
+        ("disorder_centres", DisorderCentres.HOME),
+        ("disorder_distance", DisorderDistance.UNIT_MOVES),
+        ("disorder_ties", DisorderTies.ABBREVIATION),
+    ),
+    CivilDisorder.GODIP: (
+        ("disorder_centres", DisorderCentres.HOME),
+        ("disorder_distance", DisorderDistance.ANY_BORDER),
+        ("disorder_ties", DisorderTies.ABBREVIATION),
+    ),
+}
+
+
+def _expand_combinations(options: Mapping[str, object]) -> dict[str, object]:
+    """``options`` with ``civil_disorder: NAME`` replaced by the three options it sets; options
+    given explicitly beside it win, whatever their place in the mapping."""
+    expanded: dict[str, object] = {}
+    for name, raw in options.items():
+        if str(name).replace("-", "_") == _COMBINED:
+            combination = CivilDisorder(str(_coerce(_COMBINED, raw, CivilDisorder.Y2023)))
+            for key, value in _DISORDER_COMBINATIONS[combination]:
+                expanded.setdefault(key, value)
+    for name, raw in options.items():
+        if str(name).replace("-", "_") != _COMBINED:
+            expanded.pop(str(name).replace("-", "_"), None)
+            expanded[str(name)] = raw
+    return expanded
 
 
 def _coerce(name: str, raw: object, default: object) -> object:

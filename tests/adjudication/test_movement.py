@@ -512,6 +512,8 @@ SWAP_ORDERS = {"England": ["A NWY - SWE", "F SKA C A NWY - SWE"], "Russia": ["A 
         (AdjacentConvoy.FALLBACK, True),
         (AdjacentConvoy.Y1971, True),
         (AdjacentConvoy.EXPLICIT, False),
+        (AdjacentConvoy.PACKAGE, True),
+        (AdjacentConvoy.GODIP, True),
     ],
 )
 def test_swap_by_own_convoy_per_edition(rule: AdjacentConvoy, swapped: bool) -> None:
@@ -523,7 +525,12 @@ def test_swap_by_own_convoy_per_edition(rule: AdjacentConvoy, swapped: bool) -> 
 
 @pytest.mark.parametrize(
     ("rule", "kidnapped"),
-    [(AdjacentConvoy.Y2023, False), (AdjacentConvoy.Y1971, True)],
+    [
+        (AdjacentConvoy.Y2023, False),
+        (AdjacentConvoy.Y1971, True),
+        (AdjacentConvoy.PACKAGE, False),
+        (AdjacentConvoy.GODIP, False),
+    ],
 )
 def test_kidnapping_per_edition(rule: AdjacentConvoy, kidnapped: bool) -> None:
     """6.G.2: a foreign convoy only kidnaps under the 1971 reading."""
@@ -541,7 +548,12 @@ def test_kidnapping_per_edition(rule: AdjacentConvoy, kidnapped: bool) -> None:
 
 @pytest.mark.parametrize(
     ("rule", "moves"),
-    [(AdjacentConvoy.Y2023, False), (AdjacentConvoy.FALLBACK, True)],
+    [
+        (AdjacentConvoy.Y2023, False),
+        (AdjacentConvoy.FALLBACK, True),
+        (AdjacentConvoy.PACKAGE, False),
+        (AdjacentConvoy.GODIP, False),
+    ],
 )
 def test_disrupted_explicit_convoy_fallback(rule: AdjacentConvoy, moves: bool) -> None:
     """6.G.20: no land fallback in v3.0; the DATC v2 reading walks overland."""

@@ -9,6 +9,9 @@ from adjudicator.base.rules import (
     CivilDisorder,
     CoastRule,
     ConvoyDisruption,
+    DisorderCentres,
+    DisorderDistance,
+    DisorderTies,
     IrrelevantCoast,
     MultipleOrders,
     ParadoxRule,
@@ -61,8 +64,44 @@ def test_from_mapping_reads_strings_and_members(
 
 
 def test_constructor_coerces_strings_to_members() -> None:
-    rules = Rules(civil_disorder="home-distance")  # type: ignore[arg-type]
-    assert rules.civil_disorder is CivilDisorder.HOME_DISTANCE
+    rules = Rules(disorder_centres="home")  # type: ignore[arg-type]
+    assert rules.disorder_centres is DisorderCentres.HOME
+
+
+@pytest.mark.parametrize("name", list(CivilDisorder))
+def test_civil_disorder_names_a_combination_of_three_options(name: CivilDisorder) -> None:
+    """The names ``civil_disorder`` took before the options were split still set them all, in
+    ``Rules.from_mapping`` (case files, ``--rule``) and ``Rules.replace``, and come back."""
+    rules = Rules.from_mapping({"civil_disorder": name.value})
+    assert rules.civil_disorder is name
+    assert {k: getattr(rules, k) for k in name.options} == name.options
+    assert Rules().replace(civil_disorder=name.value) == rules
+    assert Rules.from_mapping(rules.to_mapping()) == rules
+
+
+def test_civil_disorder_combinations() -> None:
+    assert Rules().civil_disorder is CivilDisorder.Y2023
+    package = Rules.from_mapping({"civil_disorder": "home-distance"})
+    assert package.disorder_centres is DisorderCentres.HOME
+    assert package.disorder_distance is DisorderDistance.UNIT_MOVES
+    assert package.disorder_ties is DisorderTies.ABBREVIATION
+    godip = Rules.from_mapping({"civil-disorder": "godip"})
+    assert (godip.disorder_centres, godip.disorder_distance, godip.disorder_ties) == (
+        DisorderCentres.HOME,
+        DisorderDistance.ANY_BORDER,
+        DisorderTies.ABBREVIATION,
+    )
+    # An option given beside the name refines it, wherever it stands in the mapping.
+    for options in (
+        {"disorder_ties": "2023", "civil_disorder": "godip"},
+        {"civil_disorder": "godip", "disorder-ties": "2023"},
+    ):
+        mixed = Rules.from_mapping(options)
+        assert mixed.disorder_ties is DisorderTies.Y2023
+        assert mixed.disorder_centres is DisorderCentres.HOME
+        assert mixed.civil_disorder is None
+    with pytest.raises(ValueError, match="'civil_disorder' has no choice 'nearest'"):
+        Rules.from_mapping({"civil_disorder": "nearest"})
 
 
 def test_round_trip_through_mapping() -> None:
@@ -90,10 +129,18 @@ def test_presets() -> None:
     assert Rules.preset("datc") == Rules()
     assert Rules.preset("DATC-v2").adjacent_convoy is AdjacentConvoy.FALLBACK
     package = Rules.preset("diplomacy-package")
-    assert package.to_mapping() == {
-        "adjacent_convoy": "explicit",
-        "civil_disorder": "home-distance",
+    assert package.adjacent_convoy is AdjacentConvoy.PACKAGE
+    assert package.civil_disorder is CivilDisorder.HOME_DISTANCE
+    assert set(package.to_mapping()) == {
+        "adjacent_convoy",
+        "disorder_centres",
+        "disorder_distance",
+        "disorder_ties",
     }
+    godip = Rules.preset("godip")
+    assert godip.adjacent_convoy is AdjacentConvoy.GODIP
+    assert godip.civil_disorder is CivilDisorder.GODIP
+    assert godip.replace(adjacent_convoy="2023", civil_disorder="2023") == Rules()
     with pytest.raises(ValueError, match="unknown rules preset 'mila'"):
         Rules.preset("mila")
 

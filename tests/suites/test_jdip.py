@@ -337,6 +337,15 @@ def test_datc_24_differs_exactly_where_documented(datc24: Path, run: dict[str, A
     assert documented.keys() <= {c.id for c in cases}
 
 
+def test_datc_24_passes_whole_under_the_godip_preset(datc24: Path) -> None:
+    """godip's own DATC file, under godip's rules: every case passes, with no list of expected
+    differences (6.G.8 and 6.G.11 both come out as the file says)."""
+    cases = load_jdip(datc24, rules=Rules.preset("godip"))
+    assert len(cases) == 167
+    outcomes = [run_case(case) for case in cases]
+    assert [o.explain() for o in outcomes if o.status is not CaseStatus.PASSED] == []
+
+
 def test_rules_doc_lists_the_default_differences() -> None:
     if not RULES_DOC.is_file():
         pytest.skip("docs/rules.md is not written yet")

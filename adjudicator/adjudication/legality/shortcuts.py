@@ -87,7 +87,9 @@ OPTION_EFFECTS: Mapping[str, OptionEffect] = {
     "paradox": OptionEffect.RESOLUTION,
     "coasts": OptionEffect.LEGALITY,  # read by _short_step
     "multiple_orders": OptionEffect.RESOLUTION,  # check_orders applies it after the verdicts
-    "civil_disorder": OptionEffect.RESOLUTION,
+    "disorder_centres": OptionEffect.RESOLUTION,  # civil disorder: adjustments only
+    "disorder_distance": OptionEffect.RESOLUTION,
+    "disorder_ties": OptionEffect.RESOLUTION,
     "convoy_path": OptionEffect.LEGALITY,  # a move naming its path takes the general checks
     "necessary_convoys": OptionEffect.LEGALITY,  # read by _short_convoy
     # Read by the retreat shortcut (RetreatChecks._fast_retreat), through retreat_options.

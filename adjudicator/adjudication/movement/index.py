@@ -266,7 +266,8 @@ class PhaseIndex:
             self.routes[origin] = False
             if not adjacent:
                 return BY_CONVOY
-            # An explicit convoy that is not there fails, without land fallback (6.G.8).
+            # An explicit convoy that is not there fails, without land fallback (6.G.8); the
+            # package and godip walk an army that nobody was ordered to convoy.
             return BY_CONVOY if said and self.rules.adjacent_convoy in _NO_FALLBACK else LAND
         self.routes[origin] = self._route_exists(origin)
         if not adjacent:
@@ -280,9 +281,18 @@ class PhaseIndex:
         if rule is AdjacentConvoy.Y1971:
             # The convoy counts only for a swap with the unit there, and only if it holds.
             return EITHER if origin in self.opp and self.routes[origin] else LAND
-        if not (said or any(self.units[f].power == power for f in fleets)):
+        own = any(self.units[f].power == power for f in fleets)
+        if rule is AdjacentConvoy.PACKAGE:
+            # The package convoys only along a complete chain of ordered fleets; "VIA" then
+            # forbids the land route, an own fleet's convoy without it keeps it.
+            if not self.routes[origin]:
+                return LAND
+            return BY_CONVOY if said else EITHER if own else LAND
+        if not (said or own):
             return LAND
-        return BY_CONVOY if rule is AdjacentConvoy.Y2023 else EITHER
+        if rule is AdjacentConvoy.Y2023 or rule is AdjacentConvoy.GODIP:
+            return BY_CONVOY
+        return EITHER
 
     def _route_exists(self, origin: str) -> bool:
         """Whether the matched convoys form a chain from origin to destination at all."""
