@@ -11,6 +11,7 @@ typo does not produce a cascade. Nothing but :class:`~adjudicator.base.errors.Ma
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import os
@@ -42,6 +43,7 @@ _TOP_KEYS = {
     "powers",
     "provinces",
     "adjacency",
+    "shared_names",
 }
 _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
 _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
@@ -67,8 +69,12 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
         data["provinces"], powers_raw, coast_names, languages, problems
     )
     power_names = _read_power_names(powers_raw, languages, problems)
+    shared = _read_shared_names(data.get("shared_names"), languages, problems)
     problems.check()
-    _check_names(provinces, raw_ids, power_names, coast_names, languages, problems)
+    provinces, power_names, coast_names = _with_dialects(
+        languages, provinces, power_names, coast_names
+    )
+    _check_names(provinces, raw_ids, power_names, coast_names, languages, shared, problems)
     army, fleet = _read_adjacency(data["adjacency"], provinces, problems)
     problems.check()
     powers = _read_powers(powers_raw, power_names, provinces, problems)
@@ -362,6 +368,57 @@ def _read_power_names(
     return out
 
 
+def _read_shared_names(
+    raw: object, languages: tuple[str, ...], problems: Problems
+) -> dict[str, frozenset[str]]:
+    """``shared_names: {de: [liv]}``: folded names that may mean several provinces of one
+    language (a reader then asks the position, or reports every candidate)."""
+    found = _names_of(raw, ("shared_names",), languages, problems)
+    shared = {lang: frozenset(fold_name(n) for n in names) for lang, names in found.items()}
+    for lang in languages:  # a dialect shares its base language's shared names
+        base = dialect_base(lang, languages)
+        if base is not None:
+            shared[lang] = shared.get(lang, frozenset()) | shared.get(base, frozenset())
+    return shared
+
+
+def dialect_base(lang: str, languages: tuple[str, ...]) -> str | None:
+    """The language a dialect code extends (``de`` for ``de-dpjudge``), None for a language."""
+    base, dash, _ = lang.partition("-")
+    return base if dash and base in languages and base != lang else None
+
+
+def _with_dialects(
+    languages: tuple[str, ...],
+    provinces: dict[str, Province],
+    powers: dict[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
+    coasts: dict[str, dict[str, tuple[str, ...]]],
+) -> tuple[
+    dict[str, Province],
+    dict[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]],
+    dict[str, dict[str, tuple[str, ...]]],
+]:
+    """Names for each dialect (``de-dpjudge``): its own names, and its base language's names
+    that it does not give to another province (``tyr``). A dialect is a set of names only, so
+    powers and coasts keep the base language's words."""
+    for lang in languages:
+        base = dialect_base(lang, languages)
+        if base is None:
+            continue
+        own = {fold_name(n): pid for pid, p in provinces.items() for n in p.names.get(lang, ())}
+        for pid, province in list(provinces.items()):
+            kept = [n for n in province.names.get(base, ()) if own.get(fold_name(n), pid) == pid]
+            names = {**province.names, lang: (*kept, *province.names.get(lang, ()))}
+            provinces[pid] = dataclasses.replace(province, names=names)
+        for names, adjectives in powers.values():
+            names.setdefault(lang, names.get(base, ()))
+            if base in adjectives:
+                adjectives.setdefault(lang, adjectives[base])
+        for words in coasts.values():
+            words.setdefault(lang, words.get(base, ()))
+    return provinces, powers, coasts
+
+
 _Spelling = tuple[str, Keys, str]
 """Who a word names (a province, power or coast), where the file wrote it, and the word."""
 
@@ -372,14 +429,17 @@ def _check_names(
     powers: _PowerNames,
     coasts: Mapping[str, Mapping[str, tuple[str, ...]]],
     languages: tuple[str, ...],
+    shared: Mapping[str, frozenset[str]],
     problems: Problems,
 ) -> None:
-    """Within one language one folded name means one province, one power, one coast."""
+    """Within one language one folded name means one province, one power, one coast, except
+    the province names ``shared_names`` declares shared on purpose (German ``Liv``)."""
     for lang in languages:
         province_words = [
             (pid, ("provinces", raw_ids[pid], "names", lang, index), name)
             for pid, prov in provinces.items()
             for index, name in enumerate(prov.names.get(lang, ()))
+            if fold_name(name) not in shared.get(lang, frozenset())
         ]
         _collisions(province_words, lang, "name", problems)
         _collisions(_power_words(powers, lang), lang, "name", problems)

@@ -32,6 +32,7 @@ from enum import StrEnum
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.board import graph
 from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
+from adjudicator.lang.languages import inflections
 
 
 class ProvinceType(StrEnum):
@@ -364,12 +365,12 @@ class GameMap:
 
     def code(self, province_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
         """How to write a province in the short form of ``lang``: its id, unless that language
-        reads the id as another province (German ``tyr`` is the Tyrrhenian Sea), and then the
-        shortest of its own names there that reads back to it (``TIR`` for Tyrolia).
+        reads the id as another province (DPjudge's German ``tyr`` is the Tyrrhenian Sea), and
+        then the shortest of its own names there that reads back to it (``TIR`` for Tyrolia).
 
         >>> from adjudicator.board.load import load_map
         >>> m = load_map("standard")
-        >>> m.code("TYR", "en"), m.code("TYR", "de"), m.code("TYS", "de")
+        >>> m.code("TYR", "en"), m.code("TYR", "de-dpjudge"), m.code("TYS", "de-dpjudge")
         ('TYR', 'TIR', 'TYS')
         """
         key = (province_id, lang)
@@ -480,7 +481,7 @@ class GameMap:
 
     def _canonical_units(self, lang: str) -> Mapping[str, tuple[UnitType, Location]]:
         """``A PAR``, ``F STP/NC``, ... -> type and location, for every place a unit may stand
-        whose id reads as itself in ``lang`` (German reads ``TYR`` as the Tyrrhenian Sea): what
+        whose id reads as itself in ``lang`` (DPjudge's German reads ``TYR`` as the sea): what
         position files and ``str()`` write, read without parsing."""
         table = self._unit_texts.get(lang)
         if table is None:
@@ -513,7 +514,7 @@ class GameMap:
 
 class _NameIndex:
     """Folded name -> candidates, per language. Ids count as names in every language unless the
-    language gives that token to another province (German ``tyr``)."""
+    language gives that token to another province (DPjudge's German ``tyr``)."""
 
     def __init__(self, game_map: GameMap) -> None:
         self._provinces: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -526,6 +527,12 @@ class _NameIndex:
             for prov in game_map.provinces.values():
                 for n in prov.names.get(lang, ()):
                     own.setdefault(fold_name(n), set()).add(prov.id)
+            # An adjective before the noun may take any ending (`im Mittleren Atlantik`),
+            # where that spelling names nothing else.
+            for prov in game_map.provinces.values():
+                for n in prov.names.get(lang, ()):
+                    for other in inflections(n, lang):
+                        own.setdefault(fold_name(other), {prov.id})
             table = {key: tuple(sorted(ids)) for key, ids in own.items()}
             for prov in game_map.provinces.values():
                 table.setdefault(fold_name(prov.id), (prov.id,))

@@ -12,9 +12,12 @@ Imports only :mod:`adjudicator.base`. Importing this package loads no language: 
   sentence tables (``NoteKey``, ``WhyKey``, ``PhaseNoteKey``).
 - ``message_keys``: :class:`~adjudicator.lang.message_keys.MessageKey`, the keys of the short
   messages of order results, which the core picks (kept apart so that it loads lightly).
+- ``long_form``: :class:`~adjudicator.lang.long_form.LongForm`, how a language writes an order
+  in full sentences (prepositions, articles and declensions of places).
 - ``language``: :class:`~adjudicator.lang.language.Language`, one language's tables in one value.
 - ``en``, ``de``: English and German, each a ``LANGUAGE`` with its order vocabulary, report words
-  and command-line words.
+  and command-line words; German also ``DPJUDGE``, the opt-in ``de-dpjudge`` (DPjudge's German
+  abbreviations).
 - ``languages``: :data:`~adjudicator.lang.languages.LANGUAGES`, the registry by code, which
   language detection, the ``--lang`` choices, ``vocabulary(lang)`` and ``words_for(lang)`` read.
 """

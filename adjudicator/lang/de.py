@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from adjudicator.base.model import PhaseType, Season, UnitType
 from adjudicator.base.rules import ParadoxRule
 from adjudicator.lang.language import Language
+from adjudicator.lang.long_form import LongForm, Role
 from adjudicator.lang.message_keys import MessageKey
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
@@ -32,6 +34,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "did_you_mean": " – meinten Sie {choices}?",
         "unknown_province": "Unbekannte Provinz {text!r}{suggest}",
         "ambiguous_province": "Mehrdeutige Provinz {text!r}: möglich sind {choices}",
+        "hint_ambiguous_province": "den Namen ausschreiben: {choices}",
+        "hint_ambiguous_unit": (
+            "den Namen ausschreiben ({choices}) oder die Stellung angeben: die Einheit, die dort "
+            "steht, entscheidet"
+        ),
         "suggested_province": "'{name}'",
         "candidate_province": "'{id}' ({name})",
         "power_not_province": (
@@ -112,7 +119,34 @@ VOCABULARY = Vocabulary(
     spellings={
         "ARMY": ("A", "Armee", "Heer"),
         "FLEET": ("F", "Flotte"),
-        "HOLD": ("H", "hält", "halten", "steht", "stehen", "bleibt stehen", "Haltebefehl"),
+        # `hält ihre Stellung` (rule books), `beim Halten` after a support (`unterstützt die
+        # Flotte London beim Halten`), and the clubs' `XXX` (`F Lon XXX`, `A Mos - xxx`). No
+        # phrase has more than three words: the lexer looks that far ahead at every word.
+        "HOLD": (
+            "H",
+            "hält",
+            "halten",
+            "steht",
+            "stehen",
+            "bleibt stehen",
+            "bleibt",
+            "Haltebefehl",
+            "hält ihre Stellung",
+            "hält seine Stellung",
+            "hält die Stellung",
+            "hält Stellung",
+            "hält ihre Position",
+            "hält seine Position",
+            "hält die Position",
+            "in ihrer Stellung",
+            "ihre Stellung hält",  # verb last, in a relative clause: `, die ihre Stellung hält`
+            "seine Stellung hält",
+            "in seiner Stellung",
+            "beim Halten",
+            "im Halten",
+            "zum Halten",
+            "XXX",
+        ),
         "MOVE": ("zieht", "ziehen", "geht", "gehen", "bewegt", "marschiert", "M"),
         "TO": ("nach", "zum", "zur", "in", "ins", "an", "ans", "über"),
         "SUPPORT": ("S", "unterstützt", "unterstützen", "Unterstützung"),
@@ -130,6 +164,8 @@ VOCABULARY = Vocabulary(
         ),
         "VIA": ("via",),
         "BY": ("per",),
+        # `Armee zieht von Paris nach Burgund`
+        "FROM": ("von", "vom", "aus"),
         "RETREAT": ("R", "zieht sich zurück", "Rückzug", "zurückziehen"),
         "DISBAND": ("D", "löst sich auf", "auflösen", "Auflösung"),
         "REMOVE": ("Abbau", "abbauen", "baut ab"),
@@ -146,6 +182,7 @@ VOCABULARY = Vocabulary(
         "CONVOY": "konvoieren",
         "VIA": "via",
         "BY": "per",
+        "FROM": "von",
         "RETREAT": "Rückzug",
         "DISBAND": "auflösen",
         "REMOVE": "Abbau",
@@ -153,7 +190,11 @@ VOCABULARY = Vocabulary(
         "WAIVE": "verzichten",
     },
     messages=MESSAGES,
-    articles=("der", "die", "das", "dem", "den", "des"),
+    # Articles, and the prepositions that stand before the place a unit is in (`Flotte im
+    # Golf von Lyon`, `Flotte in der Nordsee`): dropped before a place name.
+    articles=("der", "die", "das", "dem", "den", "des", "im", "in", "ins"),
+    # `unterstützt Armee, die von Bulgarien nach Konstantinopel geht`
+    relative_pronouns=("die", "der", "das", "welche", "welcher", "welches"),
     adjective_endings=("e", "en", "er", "es", "em"),
     seasons={
         "F": (Season.SPRING, None),
@@ -468,5 +509,70 @@ COMMAND = CommandWords(
 )
 """The command line's own German words."""
 
-LANGUAGE = Language("de", VOCABULARY, WORDS, COMMAND)
+
+LONG_FORM = LongForm(
+    unit_types={UnitType.ARMY: "Armee", UnitType.FLEET: "Flotte"},
+    target="die {type}",
+    places={
+        Role.AT: {None: "{name}", "m": "im {name}", "f": "in der {name}", "n": "im {name}"},
+        Role.TO: {
+            None: "nach {name}",
+            "m": "in den {name}",
+            "f": "in die {name}",
+            "n": "ins {name}",
+        },
+        Role.OVER: {
+            None: "über {name}",
+            "m": "über den {name}",
+            "f": "über die {name}",
+            "n": "über das {name}",
+        },
+    },
+    # after an article, an adjective takes the weak endings: dative -en, accusative -en/-e/-e
+    cases={
+        Role.AT: {"m": "en", "f": "en", "n": "en"},
+        Role.TO: {"m": "en", "f": "e", "n": "e"},
+        Role.OVER: {"m": "en", "f": "e", "n": "e"},
+    },
+    genders=(
+        ("see", "f"),
+        ("bucht", "f"),
+        ("adria", "f"),
+        ("ägäis", "f"),
+        ("meerbusen", "m"),
+        ("meer", "n"),
+        ("skagerrak", "n"),
+        ("kanal", "m"),
+        ("atlantik", "m"),
+        ("ozean", "m"),
+        ("golf", "m"),
+    ),
+    head_breaks=("von",),
+    invariable=("Helgoländer",),
+    adjective_endings=VOCABULARY.adjective_endings,
+    hold="{unit} hält ihre Stellung",
+    move="{unit} zieht {steps}",
+    via=" per Konvoi",
+    support_hold="{unit} unterstützt {target} beim Halten",
+    support_move="{unit} unterstützt {target} {dest}",
+    convoy="{unit} konvoiert {target} {dest}",
+    retreat="{unit} zieht sich {dest} zurück",
+    disband="{unit} löst sich auf",
+    build="Aufbau {unit}",
+    waive="Verzicht",
+)
+"""German orders written in full, as rule books write them (``format_order_long``)."""
+
+LANGUAGE = Language("de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM)
 """German, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""
+
+DPJUDGE = Language(
+    "de-dpjudge",
+    dataclasses.replace(VOCABULARY, lang="de-dpjudge"),
+    dataclasses.replace(WORDS, lang="de-dpjudge"),
+    COMMAND,
+    detected=False,
+    long_form=LONG_FORM,
+)
+"""German words with DPjudge's German abbreviations (``tyr`` is the Tyrrhenian Sea, Tyrolia
+``tir``): the map's ``de-dpjudge`` names. Opt-in (``--lang de-dpjudge``), never detected."""

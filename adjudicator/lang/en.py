@@ -38,6 +38,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         # names
         "unknown_province": "unknown province {text!r}{suggest}",
         "ambiguous_province": "ambiguous province {text!r}: could be {choices}",
+        "hint_ambiguous_province": "write the name in full: {choices}",
+        "hint_ambiguous_unit": (
+            "write the name in full ({choices}), or give the position: the unit standing there "
+            "decides"
+        ),
         "suggested_province": "'{id}' ({name})",
         "candidate_province": "'{id}' ({name})",
         "power_not_province": (
@@ -120,6 +125,7 @@ VOCABULARY = Vocabulary(
         "CONVOY": ("C", "convoy", "convoys", "T", "transport", "transports", "ferry", "ferries"),
         "VIA": ("via",),
         "BY": ("by",),
+        "FROM": ("from",),
         "RETREAT": ("R", "retreat", "retreats"),
         "DISBAND": ("D", "disband", "disbands"),
         "REMOVE": ("remove", "removes"),
@@ -136,6 +142,7 @@ VOCABULARY = Vocabulary(
         "CONVOY": "convoy",
         "VIA": "via",
         "BY": "by",
+        "FROM": "from",
         "RETREAT": "retreat",
         "DISBAND": "disband",
         "REMOVE": "remove",

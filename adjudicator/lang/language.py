@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adjudicator.lang.long_form import LongForm
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, Words
 
@@ -22,6 +23,13 @@ class Language:
     """The words of the results report."""
     command: CommandWords
     """The command line's own words."""
+    detected: bool = True
+    """Whether language detection weighs this language; an opt-in name set of another
+    language (``de-dpjudge``, German words with DPjudge's abbreviations) is only ever chosen
+    with ``--lang``."""
+    long_form: LongForm | None = None
+    """How the language writes orders in full sentences, if it does
+    (:func:`~adjudicator.orders.write.format_order_long`)."""
 
     def __post_init__(self) -> None:
         if not self.code == self.vocabulary.lang == self.words.lang:

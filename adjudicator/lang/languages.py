@@ -6,7 +6,7 @@ new language is a module like :mod:`adjudicator.lang.de` plus one entry below (a
 names in that language).
 
 >>> sorted(LANGUAGES)
-['de', 'en']
+['de', 'de-dpjudge', 'en']
 >>> words_for("de").notes_header
 'Anmerkungen:'
 """
@@ -24,9 +24,10 @@ from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, Words
 
 LANGUAGES: Mapping[str, Language] = MappingProxyType(
-    {language.code: language for language in (en.LANGUAGE, de.LANGUAGE)}
+    {language.code: language for language in (en.LANGUAGE, de.LANGUAGE, de.DPJUDGE)}
 )
-"""Language code -> the language; the default language first."""
+"""Language code -> the language; the default language first. ``de-dpjudge`` is German with
+DPjudge's abbreviations, chosen only on request (:attr:`Language.detected`)."""
 
 
 def language(code: str | None) -> Language:
@@ -49,6 +50,28 @@ def vocabulary(code: str | None) -> Vocabulary:
 def words_for(code: str | None) -> Words:
     """The report words of ``code``; English when the language has no tables yet."""
     return LANGUAGES.get(code or DEFAULT_LANGUAGE, LANGUAGES[DEFAULT_LANGUAGE]).words
+
+
+def inflections(name: str, code: str) -> tuple[str, ...]:
+    """Other spellings of a place name of several words in ``code``: its first word with each
+    adjective ending of the language (German ``Mittlerer Atlantik`` -> ``Mittleren Atlantik``,
+    ``im Mittleren Atlantik``). A dialect (``de-dpjudge``) inflects as its base language.
+
+    >>> inflections("Mittlerer Atlantik", "de")[:2]
+    ('Mittlere Atlantik', 'Mittleren Atlantik')
+    >>> inflections("North Sea", "en")
+    ()
+    """
+    found = LANGUAGES.get(code) or LANGUAGES.get(code.partition("-")[0])
+    first, space, rest = name.partition(" ")
+    if found is None or not space:
+        return ()
+    endings = sorted(found.vocabulary.adjective_endings, key=len, reverse=True)
+    ending = next((e for e in endings if first.endswith(e) and len(first) > len(e) + 2), None)
+    if ending is None:
+        return ()
+    stem = first[: -len(ending)]
+    return tuple(f"{stem}{e} {rest}" for e in found.vocabulary.adjective_endings if e != ending)
 
 
 def command_words(code: str | None) -> CommandWords:

@@ -108,6 +108,9 @@ class Vocabulary:
     articles: tuple[str, ...] = ()
     """Words dropped before a place name (``the English Channel``, ``in die Irische See``)."""
     adjective_endings: tuple[str, ...] = ()
+    relative_pronouns: tuple[str, ...] = ()
+    """Words that open a relative clause naming a supported or convoyed unit's move after a
+    comma (``unterstützt Armee, die von Bulgarien nach Konstantinopel geht``)."""
     """Endings an inflected power adjective may carry (German ``russische``, ``russischen``)."""
     seasons: Mapping[str, tuple[Season, PhaseType | None]] = field(default_factory=dict)
     """Season word or letter of a phase line -> the season and, for a season that is one phase
@@ -123,6 +126,7 @@ class Vocabulary:
     where they stand, and the particle after it must end the item."""
     _index: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     _phrases: dict[str, tuple[tuple[str, ...], ...]] = field(init=False, repr=False, compare=False)
+    _longest_phrase: int = field(init=False, repr=False, compare=False)
     _articles: frozenset[str] = field(init=False, repr=False, compare=False)
     _separable: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = field(
         init=False, repr=False, compare=False
@@ -142,6 +146,8 @@ class Vocabulary:
         object.__setattr__(self, "_index", {k: tuple(v) for k, v in index.items()})
         longest_first = {k: tuple(sorted(v, key=len, reverse=True)) for k, v in phrases.items()}
         object.__setattr__(self, "_phrases", longest_first)
+        longest = max((len(p) for ps in longest_first.values() for p in ps), default=1)
+        object.__setattr__(self, "_longest_phrase", longest)
         object.__setattr__(self, "_articles", frozenset(fold(a) for a in self.articles))
         split: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for terminal, verbs in self.separable.items():
@@ -163,8 +169,9 @@ class Vocabulary:
 
     @property
     def longest_phrase(self) -> int:
-        """The most words a phrase keyword has (1 when there is none)."""
-        return max((len(p) for ps in self._phrases.values() for p in ps), default=1)
+        """The most words a phrase keyword has (1 when there is none); the lexer asks at every
+        line, so it is counted once."""
+        return self._longest_phrase
 
     def phrase_at(self, words: Sequence[str]) -> int:
         """How many of ``words`` (folded) form a phrase keyword at their start (0 if none)."""
@@ -191,6 +198,9 @@ class Vocabulary:
 
     def is_article(self, word: str) -> bool:
         return fold(word) in self._articles
+
+    def is_relative_pronoun(self, word: str) -> bool:
+        return fold(word) in {fold(w) for w in self.relative_pronouns}
 
     def words(self) -> list[str]:
         """Every keyword spelling, for "did you mean" suggestions."""

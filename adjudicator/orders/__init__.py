@@ -9,8 +9,11 @@ from the map.
   token-by-token drive of the grammar's LALR tables.
 - ``fast``: canonical lines (``str(order)``) read without the grammar, and the bounded memo of
   what a line means; both change the speed, never a result.
+- ``forms``: forms around an order that the grammar reads once a few tokens are moved: a
+  relative clause after a comma, a power between dashes, a power's letter before a unit.
 - ``syntax``: the shapes the grammar's rules produce, before any name means a place.
 - ``resolve``: from written shapes to orders: names, coasts, unit types from the position.
 - ``phase_line``: which language a file is written in and which phase its phase line names.
-- ``write``: the short form of an order in a given language.
+- ``write``: the short form of an order in a given language, and the long form in sentences
+  (:func:`~adjudicator.orders.write.format_order_long`).
 """

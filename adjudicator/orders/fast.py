@@ -77,9 +77,12 @@ class Memo(Generic[_K, _V]):
     def get(self, key: _K) -> _V | None:
         value = self._entries.get(key)
         if value is not None:
-            # dropped by another thread meanwhile: the value is still a valid one
-            with contextlib.suppress(KeyError):
+            # try/except rather than contextlib.suppress: this runs for every line read, and
+            # the context manager's object and calls cost twice the look-up (~0.3 µs)
+            try:  # noqa: SIM105
                 self._entries.move_to_end(key)
+            except KeyError:  # dropped by another thread meanwhile: the value is still valid
+                pass
         return value
 
     def put(self, key: _K, value: _V) -> None:
@@ -103,7 +106,9 @@ MEMO_LINE_LIMIT = 200
 megabytes of text; real order lines are far shorter."""
 MEANINGS: Memo[tuple[GameMap, str, PhaseType | None, str], LineMeaning] = Memo(MEMO_SIZE)
 """(map, language, phase type, line) -> what the line means, for lines whose meaning took
-nothing from the position (a unit type left out and filled from it is never remembered)."""
+nothing from the position: a unit type left out and filled from it, and a name with two readings
+where a unit stands (German ``Liv``, which the position decides, or which is an error only for
+want of one), are never remembered."""
 SHAPES: Memo[tuple[tuple[GameMap, str, PhaseType | None], tuple[str, ...]], bool] = Memo(1024)
 """(map, language, phase type) and a canonical shape (``A @ - @``) -> whether the grammar
 reads the first line of that shape as :func:`canonical_meaning` builds it."""
@@ -179,8 +184,8 @@ def _order_of(shape: list[str], at: list[Location], phase: PhaseType | None) -> 
 def canonical_places(game_map: GameMap, lang: str) -> Mapping[str, Location]:
     """``PAR``, ``STP/NC``, ... -> the location, for every province (and each of its coasts)
     whose id, and coast code, reads in ``lang`` as itself and as nothing else: no other
-    province (German ``TYR`` is the Tyrrhenian Sea), no keyword, article, power, or word of a
-    phrase or separable verb. Other ids keep the grammar."""
+    province (DPjudge's German ``TYR`` is the Tyrrhenian Sea), no keyword, article, power, or
+    word of a phrase or separable verb. Other ids keep the grammar."""
     vocab = vocabulary(lang)
     phrase_words = {fold(w) for w in vocab.words() if " " in w for w in w.split()}
     phrase_words.update(fold(w) for w in vocab.separable_words())

@@ -8,7 +8,7 @@ file outside comments that only one language's vocabulary or map names know (``A
 one language uses (German umlauts), counts for that language. The language with the most
 evidence wins; a file with none, or with a tie, is read in the default language (English).
 Words both languages share (province ids, ``Berlin``, ``England``, single letters) are no
-evidence, and neither is a name whose meaning differs (German ``tyr``).
+evidence, and neither is a name whose meaning differs (DPjudge's German ``tyr``).
 
 >>> from adjudicator.board.load import load_map
 >>> standard = load_map("standard")
@@ -57,19 +57,42 @@ def _code(line: str) -> str:
 def detect_language(text: str, game_map: GameMap) -> str | None:
     """The language ``text`` gives evidence of, or None when it gives none (or a tie)."""
     evidence = _evidence(game_map)
-    # One pattern per language's own letters: a word's search is one call, not a loop of `in`
-    # tests per character (this runs on every word of every file read).
-    tests = [(lang, words, _letters(letters)) for lang, (words, letters) in evidence.items()]
-    scores = dict.fromkeys(evidence, 0)
+    scores = [0] * len(evidence)
     for line in split_lines(text):
-        for word in _WORD.findall(_code(line)):
-            key = fold(word)
-            for lang, words, letters in tests:
-                if key in words or (letters is not None and letters.search(word) is not None):
-                    scores[lang] += 1
-    best = max(scores.values(), default=0)
-    leaders = [lang for lang, score in scores.items() if score == best]
+        # Order lines recur from file to file (most of them in a game's or a judge's files):
+        # a line's evidence is remembered, so a known line costs a look-up, not the folding
+        # and tests of each of its words (about half the reading of a file of known lines).
+        remember = len(line) <= _REMEMBERED_LINE
+        counts = _line_evidence(game_map, line) if remember else _evidence_of(game_map, line)
+        if counts is not None:
+            scores = [score + count for score, count in zip(scores, counts, strict=True)]
+    best = max(scores, default=0)
+    leaders = [lang for lang, score in zip(evidence, scores, strict=True) if score == best]
     return leaders[0] if best > 0 and len(leaders) == 1 else None
+
+
+def _evidence_of(game_map: GameMap, line: str) -> tuple[int, ...] | None:
+    """How many words of ``line`` count for each language of :func:`_evidence`, in its order;
+    None for a line that counts for none (most lines: ids and single letters)."""
+    evidence = _evidence(game_map)
+    # One pattern per language's own letters: a word's search is one call, not a loop of `in`
+    # tests per character (this runs on every word of every new line read).
+    tests = [(words, _letters(letters)) for words, letters in evidence.values()]
+    counts = [0] * len(tests)
+    for word in _WORD.findall(_code(line)):
+        key = fold(word)
+        for index, (words, letters) in enumerate(tests):
+            if key in words or (letters is not None and letters.search(word) is not None):
+                counts[index] += 1
+    return tuple(counts) if any(counts) else None
+
+
+_REMEMBERED_LINE = 200
+"""A longer line is not remembered, so that a hostile file cannot fill the memo with megabytes;
+real order lines are far shorter."""
+_line_evidence = functools.lru_cache(maxsize=8192)(_evidence_of)
+""":func:`_evidence_of`, remembered for the last 8,192 lines (keyed on the map, which is
+immutable, and the line: the evidence depends on nothing else)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -81,7 +104,11 @@ def _letters(letters: str) -> re.Pattern[str] | None:
 @functools.lru_cache(maxsize=16)
 def _evidence(game_map: GameMap) -> dict[str, tuple[frozenset[str], str]]:
     """Language -> (the folded words only it knows, the letters only it uses)."""
-    words = {code: _words_of(game_map, lang.vocabulary) for code, lang in LANGUAGES.items()}
+    words = {
+        code: _words_of(game_map, lang.vocabulary)
+        for code, lang in LANGUAGES.items()
+        if lang.detected
+    }
     shared = _shared_words(game_map)
     out: dict[str, tuple[frozenset[str], str]] = {}
     for lang, own in words.items():

@@ -54,6 +54,7 @@ from adjudicator.base.limits import split_lines
 from adjudicator.base.model import (
     Order,
     Phase,
+    PhaseType,
 )
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import vocabulary
@@ -73,6 +74,7 @@ from adjudicator.orders.fast import (
     LineMeaning,
     canonical_meaning,
 )
+from adjudicator.orders.forms import dashed_header, owner_label, split_items
 from adjudicator.orders.phase_line import (
     ambiguous_phase,
     detect_language,
@@ -541,9 +543,9 @@ class _Reader:
         phase = self.phase_now.type if self.phase_now is not None else None
         builder = OrderBuilder(self.map, self.vocab, self.position, line, phase=phase)
         items: list[ItemMeaning] = []
-        for segment in _split(tokens):
+        for segment in split_items(tokens, self.vocab):
             try:
-                item = self.parse_item(self.join_separable(segment, line), builder)
+                item = self.read_item(self.join_separable(segment, line), builder)
             except _LineError as exc:
                 items.append(ItemMeaning((exc.problem, *builder.problems), None))
             else:
@@ -739,6 +741,56 @@ class _Reader:
         return len(ids) == 1 and coast is not None and coast in self.map.province(ids[0]).coasts
 
     # ------------------------------------------------------------------ parsing
+    def read_item(self, segment: list[Token], builder: OrderBuilder) -> Item:
+        """One item, with the forms around an order that :mod:`adjudicator.orders.forms`
+        knows: a power between dashes (``–England–``), a list bullet (``- Armee Ruhr nach
+        Holland``), a power's letter before the unit (``R F Sev S T A Arm-Ank``).
+
+        A dash before a unit is the removal sign (``- F Kie``, an error outside an adjustment
+        phase); outside an adjustment phase it is a list bullet where the item does not read
+        with it as a removal, which needs more than a unit after the dash."""
+        if segment[0].type == "DASH" and len(segment) > 1:
+            header = dashed_header(segment, self.map, self.vocab.lang, builder.line)
+            if header is not None:
+                return self.parse_item(header, builder)
+            if len(segment) > 2 and builder.phase is not PhaseType.ADJUSTMENT:
+                mark = len(builder.problems)
+                try:
+                    return self.read_owned(segment, builder)
+                except _LineError as exc:
+                    del builder.problems[mark:]
+                    try:
+                        return self.read_owned(segment[1:], builder)
+                    except _LineError:
+                        raise exc from None
+        return self.read_owned(segment, builder)
+
+    def read_owned(self, segment: list[Token], builder: OrderBuilder) -> Item:
+        """An item whose first word may be a power's letter before the unit. A letter that is
+        also a keyword (German ``D``, disband; ``A``, army) is a power only where the item does
+        not read otherwise (``D F Kie`` is a disband, ``D F Kie - Hol`` Germany's move)."""
+        owned = owner_label(segment, self.map, self.vocab)
+        if owned is None:
+            return self.parse_item(segment, builder)
+        if not self.vocab.keywords(segment[0]):
+            return self.parse_item(owned, builder)
+        mark = len(builder.problems)
+        try:
+            item = self.parse_item(segment, builder)
+            if not _failed(builder, mark):
+                return item
+        except _LineError:
+            pass
+        del builder.problems[mark:]
+        try:
+            item = self.parse_item(owned, builder)
+            if not _failed(builder, mark):
+                return item
+        except _LineError:
+            pass
+        del builder.problems[mark:]
+        return self.parse_item(segment, builder)
+
     def parse_item(self, tokens: list[Token], builder: OrderBuilder) -> Item:
         try:
             return self.drive(_Driver(_tables()), tokens, builder)
@@ -794,6 +846,10 @@ class _Reader:
         if previous is not None and previous.type == "WORD":
             # After a name, "another word" is technically possible but never the answer.
             expected.discard("WORD")
+        if previous is not None and previous.type in ("ARMY", "FLEET") and "WORD" in expected:
+            # After a unit type the place is the answer; a verb before the place (`Armee zieht
+            # von Paris nach Burgund`) is the rare form.
+            expected.discard("MOVE")
         wanted = describe_expected(expected, self.vocab)
         if token.type == "$END":
             after = (
@@ -856,15 +912,9 @@ def _longest_name(game_map: GameMap, lang: str) -> int:
     return max(map(len, _known_names(game_map, lang)), default=0)
 
 
-def _split(tokens: list[Token]) -> list[list[Token]]:
-    """The items of a line: runs of tokens between separators, empty runs dropped."""
-    items: list[list[Token]] = [[]]
-    for token in tokens:
-        if token.type == "SEP":
-            items.append([])
-        else:
-            items[-1].append(token)
-    return [item for item in items if item]
+def _failed(builder: OrderBuilder, mark: int) -> bool:
+    """Whether the builder met an error since its problem ``mark``."""
+    return any(p.severity is Severity.ERROR for p in builder.problems[mark:])
 
 
 def _token_at(base: Token, kind: str, value: str, offset: int) -> Token:

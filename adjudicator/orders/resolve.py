@@ -249,7 +249,7 @@ class OrderBuilder:
     def _own(self, draft: Draft) -> _Own | None:
         """The ordered unit: its type (filled from the position when left out) and location."""
         unit = _unit(draft)
-        location = self.resolve(unit.place)
+        location = self.resolve(unit.place, standing=True)
         if location is None:
             return None
         return self._fill(unit.type, location), location
@@ -280,7 +280,7 @@ class OrderBuilder:
             start = name.columns[1] - 1
             rest = Name(words[1:], name.columns[1:], start, name.end)
             place = Place(rest, place.coast, start, place.end)
-        location = self.resolve(place)
+        location = self.resolve(place, standing=True)
         if location is None:
             return None
         unit_type = target.type
@@ -329,10 +329,23 @@ class OrderBuilder:
         return found
 
     # ------------------------------------------------------------------ name resolution
-    def resolve(self, place: Place) -> Location | None:
-        """The location a place names, or None after recording why it names none."""
+    def resolve(self, place: Place, *, standing: bool = False) -> Location | None:
+        """The location a place names, or None after recording why it names none.
+
+        Where a unit stands (``standing``: the ordered unit, a supported or convoyed one), a name
+        with two readings (German ``Liv``, Livland or Liverpool) means the one of them where the
+        position has a unit; without a position, or with units on both or neither, it is an
+        error listing both. Either way the meaning is the position's too, so the line is not
+        remembered (:attr:`consulted`)."""
         found = self._match(place.name.words)
+        if isinstance(found, tuple) and standing:
+            self.consulted = True
+            occupied = self._occupied(found)
+            if occupied is not None:
+                found = Location(occupied)
         if isinstance(found, tuple):
+            names = self.vocab.either([f"'{self.map.province(p).name(self.lang)}'" for p in found])
+            position_would_decide = standing and self.position is None
             self.problem(
                 self.vocab.say(
                     "ambiguous_province",
@@ -341,6 +354,10 @@ class OrderBuilder:
                 ),
                 ParseCode.AMBIGUOUS_PROVINCE,
                 place.name.column,
+                hint=self.vocab.say(
+                    "hint_ambiguous_unit" if position_would_decide else "hint_ambiguous_province",
+                    choices=names,
+                ),
             )
             return None
         if found is None:
@@ -353,6 +370,14 @@ class OrderBuilder:
             self._unknown_coast(place.coast, found.province)
             return None
         return Location(found.province, coast)
+
+    def _occupied(self, candidates: Sequence[str]) -> str | None:
+        """The one of ``candidates`` where the position has a unit (None if not exactly one)."""
+        if self.position is None:
+            return None
+        position = self.position
+        occupied = [pid for pid in candidates if unit_in(position, pid) is not None]
+        return occupied[0] if len(occupied) == 1 else None
 
     def _match(self, words: Sequence[str]) -> Location | tuple[str, ...] | None:
         """A location for ``words`` (a tuple of ids when ambiguous, None when unknown): the whole

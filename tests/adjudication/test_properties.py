@@ -404,6 +404,7 @@ def renamed_map(seed: int) -> tuple[GameMap, Mapping[str, str]]:
         return rename[province] + slash + coast
 
     data["languages"] = ["en"]
+    data.pop("shared_names", None)  # German names only; the renamed map is English alone
     data["coasts"] = {coast: {"en": names["en"]} for coast, names in data["coasts"].items()}
     for power in data["powers"].values():
         power["names"] = {"en": power["names"]["en"]}

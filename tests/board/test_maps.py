@@ -461,8 +461,9 @@ def test_liv_suggests_liverpool(std: GameMap) -> None:
 @pytest.mark.parametrize(
     ("name", "pid"),
     [
-        ("tyr", "TYS"),
-        ("TYR", "TYS"),
+        ("tyr", "TYR"),  # the German rules text: `Tyr` is Tyrolia, the sea `TyS` or `Tyh`
+        ("Tyrolia", "TYR"),
+        ("Tyh", "TYS"),
         ("tir", "TYR"),
         ("Tirol", "TYR"),
         ("Tyrrhenisches Meer", "TYS"),
@@ -494,7 +495,9 @@ def test_german_names(std: GameMap, name: str, pid: str) -> None:
 
 def test_tyr_depends_on_language(std: GameMap) -> None:
     assert std.lookup("tyr", "en") == ("TYR",)
-    assert std.lookup("tyr", "de") == ("TYS",)
+    assert std.lookup("tyr", "de") == ("TYR",)
+    assert std.lookup("tyr", "de-dpjudge") == ("TYS",)  # DPjudge's German set, opt-in
+    assert std.lookup("tir", "de-dpjudge") == ("TYR",)
     assert std.lookup("tyr", "fr") == ("TYR",)  # unknown language: the map's default (English)
     assert std.lookup("Tirol", "en") == ()
 
@@ -503,9 +506,12 @@ def test_names_table(std: GameMap) -> None:
     en = std.names("en")
     assert en[fold_name("St. Petersburg")] == ("STP",)
     assert en["tyr"] == ("TYR",)
-    assert std.names("de")["tyr"] == ("TYS",)
+    assert std.names("de")["tyr"] == ("TYR",)
+    assert std.names("de-dpjudge")["tyr"] == ("TYS",)
     assert all(len(ids) == 1 for ids in en.values())
-    assert all(len(ids) == 1 for ids in std.names("de").values())
+    # only the names the map declares shared have two readings (`shared_names`)
+    shared = {k: v for k, v in std.names("de").items() if len(v) > 1}
+    assert shared == {"liv": ("LVN", "LVP")}
 
 
 def test_display_names(std: GameMap) -> None:
@@ -683,7 +689,7 @@ def test_repr_and_source(std: GameMap) -> None:
     assert "standard" in repr(std)
     assert std.source.endswith("standard.yaml")
     assert std.title
-    assert std.languages == ("en", "de")
+    assert std.languages == ("en", "de", "de-dpjudge")
     assert "classic" in std.aliases
 
 

@@ -107,7 +107,8 @@ def test_every_place_a_unit_cannot_stand_is_refused() -> None:
         ("F Spanien/Nordküste", "de", "F SPA/NC"),
         ("A München", "de", "A MUN"),
         ("A Tirol", "de", "A TYR"),
-        ("F TYR", "de", "F TYS"),  # German reads ``tyr`` as the Tyrrhenian Sea
+        ("A TYR", "de", "A TYR"),  # the German rules text: `Tyr` is Tyrolia
+        ("F TYR", "de-dpjudge", "F TYS"),  # DPjudge's German reads ``tyr`` as the sea
         ("F Bulgarien (ok)", "de", "F BUL/EC"),
     ],
 )
@@ -118,8 +119,8 @@ def test_tolerant_forms(text: str, lang: str, unit: str) -> None:
 
 
 def test_the_canonical_short_cut_follows_the_language() -> None:
-    """``A TYR`` is canonical text, but in German ``TYR`` is the Tyrrhenian Sea."""
-    assert problem("A TYR", "de").message == "an army cannot stand in the sea TYS"
+    """``A TYR`` is canonical text, but in DPjudge's German ``TYR`` is the Tyrrhenian Sea."""
+    assert problem("A TYR", "de-dpjudge").message == "an army cannot stand in the sea TYS"
 
 
 # --------------------------------------------------------------------------- problems

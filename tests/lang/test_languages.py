@@ -14,8 +14,11 @@ from adjudicator.lang.languages import LANGUAGES, command_words, language, vocab
 
 
 def test_registry_holds_each_language_module() -> None:
-    assert dict(LANGUAGES) == {"en": en.LANGUAGE, "de": de.LANGUAGE}
+    assert dict(LANGUAGES) == {"en": en.LANGUAGE, "de": de.LANGUAGE, "de-dpjudge": de.DPJUDGE}
     assert next(iter(LANGUAGES)) == "en"  # the default language first
+    # DPjudge's German abbreviations: German words, opt-in only (never detected)
+    assert [code for code, lang in LANGUAGES.items() if not lang.detected] == ["de-dpjudge"]
+    assert de.DPJUDGE.vocabulary.spellings == de.VOCABULARY.spellings
     for code, lang in LANGUAGES.items():
         assert code == lang.code == lang.vocabulary.lang == lang.words.lang
 
