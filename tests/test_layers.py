@@ -26,7 +26,8 @@ LAYERS: dict[str, int] = {
     "adjudication": 4,
     "report": 5,
     "suites": 5,
-    "cli": 6,
+    "judge": 6,
+    "cli": 7,
 }
 """Layer of each subpackage. Layers of equal rank are siblings and do not import each other."""
 

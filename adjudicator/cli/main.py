@@ -80,6 +80,11 @@ def entry_point() -> None:
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     out = stdout or sys.stdout
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["judge"]:  # the judge parses its own command line
+        from adjudicator.judge.cli import main as judge_main
+
+        return judge_main(words[1:], stdout=out)
     parser = _build_parser()
     try:
         args = parser.parse_args(argv)
@@ -124,7 +129,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="a rules option, e.g. coasts=strict (repeatable)",
     )
     check.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package"
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
     )
     check.set_defaults(handler=_cmd_check)
 
@@ -143,7 +148,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="a rules option, e.g. adjacent_convoy=fallback (repeatable)",
     )
     adjudicate.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package"
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
     )
     adjudicate.set_defaults(handler=_cmd_adjudicate)
 
@@ -175,6 +180,11 @@ def _build_parser() -> argparse.ArgumentParser:
         help="replay games in N processes (0 or 'auto': one per CPU; default 1)",
     )
     replay.set_defaults(handler=_cmd_replay)
+
+    # Listed for --help only: main() hands `adjudicator judge ...` to adjudicator.judge.cli.
+    sub.add_parser(
+        "judge", help="run play-by-email games (adjudicator judge --help)", add_help=False
+    )
     return parser
 
 

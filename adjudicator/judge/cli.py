@@ -1,0 +1,493 @@
+"""``adjudicator judge ...``: the judge's command line.
+
+``main(argv) -> int`` never exits the interpreter and never shows a traceback for a refused
+command or unusable input: a one-line message on standard error and an exit code (0 done, 1
+refused by the judge, 2 unusable input or configuration). ``adjudicator.cli.main`` hands every
+``judge`` command line to :func:`main`.
+
+Game master commands on an existing game need the game's password: ``--gm-password`` or, so
+that it stays out of the process list, the environment variable
+``ADJUDICATOR_JUDGE_GM_PASSWORD``. The database is ``--db`` or the configuration's
+(``--config FILE``, :func:`adjudicator.judge.config.load_config`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, TextIO
+
+from adjudicator.judge.game import PhaseLengths
+
+if TYPE_CHECKING:
+    from adjudicator.judge.config import JudgeConfig
+    from adjudicator.judge.service import Judge
+    from adjudicator.judge.store import Store
+
+EXIT_OK = 0
+EXIT_REFUSED = 1
+EXIT_UNUSABLE = 2
+EXIT_TEMPFAIL = 75
+"""``mail``: the mail could not be stored (the database is down or locked too long); sysexits'
+EX_TEMPFAIL, on which a mail server keeps the mail and pipes it again later."""
+
+GM_PASSWORD_VARIABLE = "ADJUDICATOR_JUDGE_GM_PASSWORD"
+
+Clock = Callable[[], datetime]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Usage(Exception):
+    """A command line that cannot be carried out; its message is the one line shown."""
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    stdin: BinaryIO | None = None,
+    environ: Mapping[str, str] | None = None,
+    clock: Clock = _utc_now,
+) -> int:
+    """Run ``adjudicator judge`` with ``argv`` (the words after ``judge``); the exit code."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    env = os.environ if environ is None else environ
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return EXIT_OK if exc.code in (0, None) else EXIT_UNUSABLE
+    if not getattr(args, "handler", None):
+        parser.print_help(out)
+        return EXIT_UNUSABLE
+    context = _Context(args, out, err, stdin, env, clock)
+    from adjudicator.judge.records import JudgeError
+
+    try:
+        code: int = args.handler(context)
+    except JudgeError as exc:
+        print(f"adjudicator judge: {exc}", file=err)
+        return EXIT_REFUSED
+    except _Usage as exc:
+        print(f"adjudicator judge: {exc}", file=err)
+        return EXIT_UNUSABLE
+    except Exception as exc:  # a store, configuration or mail server error: one line
+        if not _known_failure(exc):
+            raise
+        print(f"adjudicator judge: {_one_line(exc)}", file=err)
+        return EXIT_UNUSABLE
+    finally:
+        context.close()
+    return code
+
+
+def _known_failure(exc: Exception) -> bool:
+    """The failures of the outside world the judge reports in a line: the store's, the
+    configuration's, the mail server's and the file system's. Anything else is a bug of ours
+    and keeps its traceback."""
+    from adjudicator.base.errors import InputError
+    from adjudicator.judge.store import StoreError
+
+    known: tuple[type[BaseException], ...] = (StoreError, InputError, OSError, ValueError)
+    try:
+        from adjudicator.judge.config import ConfigError
+
+        known += (ConfigError,)
+    except ImportError:  # pragma: no cover - the configuration module names its error
+        pass
+    return isinstance(exc, known)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+# ---------------------------------------------------------------------- parser
+def build_parser(prog: str = "adjudicator judge") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Run play-by-email Diplomacy games (a judge)."
+    )
+    add_arguments(parser)
+    return parser
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The judge's options and subcommands, on ``parser``."""
+    parser.add_argument("--db", help="database URL (sqlite:///games.db, postgresql://...)")
+    parser.add_argument("--config", help="configuration file (TOML)")
+    # The same options after the command (`judge mail --config FILE`, as a mail alias writes
+    # it); SUPPRESS keeps a value given before the command when none is given after it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS, help="database URL")
+    common.add_argument("--config", default=argparse.SUPPRESS, help="configuration file")
+    sub = parser.add_subparsers(dest="judge_command", metavar="COMMAND")
+
+    def command(
+        name: str, handler: Callable[[_Context], int], text: str
+    ) -> argparse.ArgumentParser:
+        found = sub.add_parser(name, help=text, description=text, parents=[common])
+        found.set_defaults(handler=handler)
+        return found
+
+    def gm(found: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        found.add_argument(
+            "--gm-password", help=f"the game master's password (or ${GM_PASSWORD_VARIABLE})"
+        )
+        return found
+
+    create = gm(command("create", _create, "create a game (then add players and start it)"))
+    create.add_argument("game")
+    create.add_argument("--gm-email", required=True, help="the game master's address")
+    create.add_argument("--map", default="standard")
+    create.add_argument("--preset", default="datc", help="rules preset (datc, datc-v2, ...)")
+    defaults = PhaseLengths()
+    for kind, minutes in (
+        ("movement", defaults.movement),
+        ("retreat", defaults.retreat),
+        ("adjustment", defaults.adjustment),
+    ):
+        create.add_argument(
+            f"--{kind}",
+            type=_minutes,
+            default=minutes,
+            metavar="DURATION",
+            help=f"length of a {kind} phase: 48h, 30m, 2d or minutes (default {minutes}m)",
+        )
+    create.add_argument(
+        "--grace",
+        type=_minutes,
+        default=0,
+        metavar="DURATION",
+        help="after the deadline, wait this long for missing orders",
+    )
+    create.add_argument(
+        "--no-process-early",
+        action="store_true",
+        help="never process before the deadline, even with every order in",
+    )
+    create.add_argument(
+        "--reminder-hours",
+        type=float,
+        default=24.0,
+        help="remind players without orders this long before the deadline",
+    )
+
+    add = gm(command("add-player", _add_player, "give a power to a player"))
+    add.add_argument("game")
+    add.add_argument("power")
+    add.add_argument("email")
+    add.add_argument("--lang", default="en", help="the player's language (en, de)")
+    add.add_argument("--password", help="initial password (default: a random one)")
+
+    for name, handler, text in (
+        ("start", _start, "start a forming game"),
+        ("pause", _pause, "stop a game's clock"),
+        ("resume", _resume, "restart a paused game's clock"),
+        ("process", _process, "process the current phase now"),
+    ):
+        gm(command(name, handler, text)).add_argument("game")
+
+    deadline = gm(command("deadline", _deadline, "move the current deadline"))
+    deadline.add_argument("game")
+    deadline.add_argument("when", help="ISO time with zone (2026-12-24T18:00Z) or +DURATION")
+
+    end = gm(command("end", _end, "end a game: draw, concession or solo"))
+    end.add_argument("game")
+    end.add_argument("kind", choices=("draw", "concession", "solo"))
+    end.add_argument("powers", nargs="+")
+
+    gm(command("status", _status, "show a game, with the players' addresses")).add_argument("game")
+    command("list", _list, "list the games")
+    command("mail", _mail, "handle one mail read from standard input, then send mail")
+    poll = command("poll", _poll, "handle the new mails of a Maildir, then send mail")
+    poll.add_argument("--maildir", required=True)
+    command("tick", _tick, "process the games that are due, then send mail")
+    serve = command("serve", _serve, "tick and send mail for ever")
+    serve.add_argument("--interval", type=float, default=60.0, help="seconds between ticks")
+    serve.add_argument("--ticks", type=int, default=0, help=argparse.SUPPRESS)
+    export = command("export", _export, "write a game as the diplomacy package's JSON")
+    export.add_argument("game")
+    export.add_argument("-o", "--output", help="file to write (default: standard output)")
+
+
+_DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([dhm]?)\s*", re.IGNORECASE)
+_UNIT_MINUTES = {"d": 24 * 60, "h": 60, "m": 1, "": 1}
+
+
+def _minutes(text: str) -> int:
+    """``48h``, ``30m``, ``2d`` or a number of minutes."""
+    match = _DURATION.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"expected a duration like 48h, 30m or 2d, not {text!r}")
+    return round(float(match.group(1)) * _UNIT_MINUTES[match.group(2).lower()])
+
+
+# ---------------------------------------------------------------------- context
+class _Context:
+    """What a command needs: its arguments, the streams, the clock, and (opened on first use)
+    the configuration, the store and the judge."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        out: TextIO,
+        err: TextIO,
+        stdin: BinaryIO | None,
+        environ: Mapping[str, str],
+        clock: Clock,
+    ) -> None:
+        self.args = args
+        self.out = out
+        self.err = err
+        self.stdin = stdin
+        self.environ = environ
+        self.clock = clock
+        self._judge: Judge | None = None
+        self._store: Store | None = None
+
+    @property
+    def config(self) -> JudgeConfig:
+        from adjudicator.judge.config import load_config
+
+        config = load_config(self.args.config, self.environ)
+        if self.args.db:
+            config = replace(config, db_url=self.args.db)
+        return config
+
+    @property
+    def judge(self) -> Judge:
+        from adjudicator.judge.service import Judge
+        from adjudicator.judge.store import open_store
+
+        if self._judge is None:
+            config = self.config
+            if not config.db_url:
+                raise _Usage("no database: give --db URL or db_url in the configuration")
+            self._store = open_store(config.db_url)
+            self._judge = Judge(self._store, config)
+        return self._judge
+
+    @property
+    def gm_password(self) -> str:
+        given = getattr(self.args, "gm_password", None) or self.environ.get(GM_PASSWORD_VARIABLE)
+        if not given:
+            raise _Usage(f"this command needs --gm-password or ${GM_PASSWORD_VARIABLE}")
+        return given
+
+    def deliver(self) -> int:
+        """Send the outbox; the number of mails sent (a mail server that fails leaves the rest
+        for the next run, and says so)."""
+        from adjudicator.judge.mailout import SmtpSender, deliver
+
+        judge = self.judge
+        config = judge.config
+        sent: int = deliver(judge.store, SmtpSender(config.smtp), config, self.clock())
+        return sent
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+
+# ---------------------------------------------------------------------- commands
+def _create(ctx: _Context) -> int:
+    from adjudicator.judge.service import GameSettings
+
+    a = ctx.args
+    lengths = PhaseLengths(a.movement, a.retreat, a.adjustment, a.grace)
+    settings = GameSettings(a.map, a.preset, lengths, not a.no_process_early, a.reminder_hours)
+    ctx.judge.create_game(
+        a.game,
+        gm_email=a.gm_email,
+        gm_password=ctx.gm_password,
+        settings=settings,
+        now=ctx.clock(),
+    )
+    print(f"created game {a.game} ({a.map}, {a.preset}); add players, then start it", file=ctx.out)
+    return EXIT_OK
+
+
+def _add_player(ctx: _Context) -> int:
+    a = ctx.args
+    password = ctx.judge.add_player(
+        a.game,
+        a.power,
+        a.email,
+        gm_password=ctx.gm_password,
+        lang=a.lang,
+        password=a.password,
+        now=ctx.clock(),
+    )
+    print(f"{a.power} in {a.game}: {a.email} ({a.lang}), password {password}", file=ctx.out)
+    return EXIT_OK
+
+
+def _start(ctx: _Context) -> int:
+    deadline = ctx.judge.start(ctx.args.game, gm_password=ctx.gm_password, now=ctx.clock())
+    print(f"started {ctx.args.game}; deadline {_shown_time(deadline)}", file=ctx.out)
+    return EXIT_OK
+
+
+def _pause(ctx: _Context) -> int:
+    ctx.judge.pause(ctx.args.game, gm_password=ctx.gm_password, now=ctx.clock())
+    print(f"paused {ctx.args.game}", file=ctx.out)
+    return EXIT_OK
+
+
+def _resume(ctx: _Context) -> int:
+    deadline = ctx.judge.resume(ctx.args.game, gm_password=ctx.gm_password, now=ctx.clock())
+    print(f"resumed {ctx.args.game}; deadline {_shown_time(deadline)}", file=ctx.out)
+    return EXIT_OK
+
+
+def _deadline(ctx: _Context) -> int:
+    now = ctx.clock()
+    when = _when(ctx.args.when, now)
+    ctx.judge.set_deadline(ctx.args.game, when, gm_password=ctx.gm_password, now=now)
+    print(f"deadline of {ctx.args.game}: {_shown_time(when)}", file=ctx.out)
+    return EXIT_OK
+
+
+def _shown_time(when: datetime) -> str:
+    return when.astimezone(UTC).isoformat(timespec="minutes")
+
+
+def _when(text: str, now: datetime) -> datetime:
+    """``+DURATION`` from now, or an ISO 8601 time with its zone."""
+    if text.startswith("+"):
+        try:
+            return now + timedelta(minutes=_minutes(text[1:]))
+        except argparse.ArgumentTypeError as exc:
+            raise _Usage(str(exc)) from None
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise _Usage(f"expected a time like 2026-12-24T18:00Z or +24h, not {text[:40]!r}") from None
+    if when.tzinfo is None:
+        raise _Usage(f"the time {text[:40]!r} needs a zone (Z or +01:00)")
+    return when.astimezone(UTC)
+
+
+def _process(ctx: _Context) -> int:
+    done = ctx.judge.process_now(ctx.args.game, gm_password=ctx.gm_password, now=ctx.clock())
+    for line in done:
+        print(f"processed {line}", file=ctx.out)
+    print(f"sent {ctx.deliver()} mails", file=ctx.out)
+    return EXIT_OK
+
+
+def _end(ctx: _Context) -> int:
+    a = ctx.args
+    result = ctx.judge.end_game(
+        a.game, a.kind, a.powers, gm_password=ctx.gm_password, now=ctx.clock()
+    )
+    print(f"{a.game} ended: {result}", file=ctx.out)
+    return EXIT_OK
+
+
+def _status(ctx: _Context) -> int:
+    print(ctx.judge.status(ctx.args.game, gm_password=ctx.gm_password), file=ctx.out, end="")
+    return EXIT_OK
+
+
+def _list(ctx: _Context) -> int:
+    for line in ctx.judge.list_games() or ["no games"]:
+        print(line, file=ctx.out)
+    return EXIT_OK
+
+
+def _mail(ctx: _Context) -> int:
+    from adjudicator.judge.mailin import read_raw
+    from adjudicator.judge.store import StoreError
+
+    stream = ctx.stdin or sys.stdin.buffer
+    raw = read_raw(stream)
+    try:
+        outcome = ctx.judge.handle_mail(raw, ctx.clock())
+    except StoreError as exc:
+        # The mail was not recorded: EX_TEMPFAIL makes the mail server deliver it again later
+        # (a second delivery of a mail that was recorded is recognised by its Message-ID).
+        print(f"adjudicator judge: {_one_line(exc)} (the mail server will retry)", file=ctx.err)
+        return EXIT_TEMPFAIL
+    _deliver_quietly(ctx)
+    print(outcome, file=ctx.out)
+    return EXIT_OK
+
+
+def _deliver_quietly(ctx: _Context) -> None:
+    """Send what is queued; a mail server that is down is no failure of the mail just stored
+    (it stays queued for the next tick): said on standard error."""
+    try:
+        ctx.deliver()
+    except OSError as exc:
+        print(f"adjudicator judge: mail not sent yet ({_one_line(exc)})", file=ctx.err)
+
+
+def _poll(ctx: _Context) -> int:
+    from adjudicator.judge.mailin import read_raw
+
+    handled = 0
+    for path in _new_mails(Path(ctx.args.maildir)):
+        with path.open("rb") as stream:
+            raw = read_raw(stream)
+        ctx.judge.handle_mail(raw, ctx.clock())
+        # Moved only once handled and committed: a crash before the move handles it again
+        # next time, which its Message-ID makes harmless.
+        path.rename(path.parent.parent / "cur" / f"{path.name}:2,S")
+        handled += 1
+    _deliver_quietly(ctx)
+    print(f"handled {handled} mails", file=ctx.out)
+    return EXIT_OK
+
+
+def _new_mails(maildir: Path) -> Iterator[Path]:
+    """The files in ``maildir/new``, oldest name first (Maildir names start with the time)."""
+    new = maildir / "new"
+    if not new.is_dir() or not (maildir / "cur").is_dir():
+        raise _Usage(f"{str(maildir)[:60]!r} is not a Maildir (no new/ and cur/ folders)")
+    yield from sorted((p for p in new.iterdir() if p.is_file()), key=lambda p: p.name)
+
+
+def _tick(ctx: _Context) -> int:
+    report = ctx.judge.tick(ctx.clock())
+    for line in report.lines():
+        print(line, file=ctx.out)
+    _deliver_quietly(ctx)
+    return EXIT_OK
+
+
+def _serve(ctx: _Context) -> int:
+    ticks = 0
+    try:
+        while True:
+            _tick(ctx)
+            ticks += 1
+            if ctx.args.ticks and ticks >= ctx.args.ticks:
+                return EXIT_OK
+            time.sleep(max(ctx.args.interval, 0.0))
+    except KeyboardInterrupt:
+        return EXIT_OK
+
+
+def _export(ctx: _Context) -> int:
+    data = ctx.judge.export(ctx.args.game)
+    text = json.dumps(data, indent=1) + "\n"
+    if ctx.args.output:
+        Path(ctx.args.output).write_text(text, encoding="utf-8")
+    else:
+        ctx.out.write(text)
+    return EXIT_OK

@@ -1,0 +1,492 @@
+"""The commands of a mail body, as njudge and DPjudge players write them, in English and German.
+
+One command per line, its words matched case-insensitively after any leading blanks::
+
+    SIGNON Fmygame secret          ANMELDEN Frankreich meinspiel geheim
+    LIST [game]                    LISTE [Spiel]
+    HISTORY [game]                 VERLAUF [Spiel] / CHRONIK [Spiel]
+    PRESS [TO F,G] ... ENDPRESS    PRESSE [AN F,G] ... ENDE PRESSE
+    BROADCAST ... ENDBROADCAST     NACHRICHT [AN F,G] ... ENDE NACHRICHT
+    DRAW / DRAW OFF                REMIS / REMIS AUS
+    RESIGN                         AUFGEBEN
+    WAIT / NOWAIT                  WARTEN / NICHT WARTEN
+    SET PASSWORD new               PASSWORT neu
+    HELP                           HILFE
+    SIGNOFF                        ABMELDEN
+
+``SIGNON`` takes njudge's form, the power letter glued to the game (``SIGNON Fmygame secret``),
+or the power as a word of its own, a letter or a name in either language (``SIGNON F mygame
+secret``, ``SIGNON France mygame secret``); the power is kept as written, for the game's map to
+resolve. Everything after ``SIGNOFF`` is ignored, as on njudge (the place for a signature).
+njudge's ``SET WAIT``, ``SET NOWAIT``, ``SET DRAW`` and ``SET NODRAW`` are understood too; a
+press ends at ``ENDPRESS``, ``ENDBROADCAST`` or ``SIGNOFF``.
+
+Every other non-blank line is an order line: they are gathered, with their line numbers in the
+body, into one :class:`Orders` for the order reader, which reports each problem with its line
+and a caret; unknown words that look like commands are left to it as well. A command that lacks
+a word it needs, or has words it does not take, is a :class:`CommandProblem` naming the line
+and column, quoting the line and showing the form expected.
+
+>>> commands, problems = read_commands("signon Fgame pw\\nA Par - Bur\\nWAIT")
+>>> commands
+[Signon(game='game', power='F', password='pw', line=1, lang='en'), \
+Orders(lines=((2, 'A Par - Bur'),)), Wait(on=True, line=3, lang='en')]
+>>> problems
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from adjudicator.base.errors import cut
+from adjudicator.base.limits import split_lines
+
+__all__ = [
+    "Command",
+    "CommandProblem",
+    "Draw",
+    "Help",
+    "History",
+    "List",
+    "Orders",
+    "Password",
+    "Press",
+    "Resign",
+    "Signoff",
+    "Signon",
+    "Wait",
+    "read_commands",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Signon:
+    """``SIGNON <power><game> <password>`` or ``SIGNON <power> <game> <password>``."""
+
+    game: str
+    power: str
+    """As written: a letter or a name, resolved later with the game's map."""
+    password: str
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class List:
+    """``LIST [game]``: the game's status (the signed-on game when none is named)."""
+
+    game: str | None
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """``HISTORY [game]``: the results of the phases played."""
+
+    game: str | None
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """``PRESS TO F,G`` (or ``BROADCAST``, to all) followed by its text and ``ENDPRESS``."""
+
+    to: tuple[str, ...] | Literal["all"]
+    """The powers as written (letters or names), or ``"all"``."""
+    body: str
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``DRAW`` (vote for a draw among the surviving powers) or ``DRAW OFF``."""
+
+    on: bool
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Help:
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Signoff:
+    """``SIGNOFF``: the rest of the mail is not read."""
+
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """``WAIT`` (do not process the phase early) or ``NOWAIT``."""
+
+    on: bool
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Password:
+    """``SET PASSWORD new``: the signed-on power's new password."""
+
+    new: str
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Orders:
+    """Every order line of the mail, with its line number in the body, in the body's order."""
+
+    lines: tuple[tuple[int, str], ...]
+
+
+Command = (
+    Signon | List | History | Press | Draw | Resign | Help | Signoff | Wait | Password | Orders
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CommandProblem:
+    """A command line that cannot be used as written."""
+
+    line: int
+    column: int
+    """Where the problem is, from 1: the unexpected word, or just past the end of the line
+    where a word is missing."""
+    text: str
+    """The line as written."""
+    message: str
+    expected: str
+    """The form of the command, e.g. ``SIGNON <power><game> <password>``."""
+    lang: str = "en"
+
+    def __str__(self) -> str:
+        """One line: where, what, the line quoted and the form expected."""
+        line, column, form = ("Zeile", "Spalte", "Form") if self.lang == "de" else _EN_WORDS
+        return (
+            f"{line} {self.line}, {column} {self.column}: {self.message}:"
+            f" {cut(self.text.strip(), 80)!r} ({form}: {self.expected})"
+        )
+
+    def format(self) -> str:
+        """The message, the line and a caret under the column, and the expected form."""
+        shown = cut(self.text.rstrip(), 100)
+        caret = " " * min(self.column - 1, len(shown) + 1) + "^"
+        where, _, form = ("Zeile", "Spalte", "Form") if self.lang == "de" else _EN_WORDS
+        return (
+            f"{where} {self.line}: {self.message}\n  {shown}\n  {caret}\n  {form}: {self.expected}"
+        )
+
+
+_EN_WORDS = ("line", "column", "write")
+
+
+# ----------------------------------------------------------------------------- the words
+_Kind = Literal[
+    "signon", "list", "history", "press", "broadcast", "draw", "draw off", "resign", "help",
+    "signoff", "wait", "nowait", "password", "endpress",
+]  # fmt: skip
+
+_PHRASES: dict[tuple[str, ...], tuple[_Kind, str]] = {
+    ("signon",): ("signon", "en"),
+    ("list",): ("list", "en"),
+    ("history",): ("history", "en"),
+    ("press",): ("press", "en"),
+    ("broadcast",): ("broadcast", "en"),
+    ("draw",): ("draw", "en"),
+    ("draw", "off"): ("draw off", "en"),
+    ("set", "draw"): ("draw", "en"),
+    ("set", "nodraw"): ("draw off", "en"),
+    ("resign",): ("resign", "en"),
+    ("help",): ("help", "en"),
+    ("signoff",): ("signoff", "en"),
+    ("wait",): ("wait", "en"),
+    ("nowait",): ("nowait", "en"),
+    ("set", "wait"): ("wait", "en"),
+    ("set", "nowait"): ("nowait", "en"),
+    ("set", "password"): ("password", "en"),
+    ("endpress",): ("endpress", "en"),
+    ("end", "press"): ("endpress", "en"),
+    ("endbroadcast",): ("endpress", "en"),
+    ("anmelden",): ("signon", "de"),
+    ("liste",): ("list", "de"),
+    ("verlauf",): ("history", "de"),
+    ("chronik",): ("history", "de"),
+    ("presse",): ("press", "de"),
+    ("nachricht",): ("press", "de"),
+    ("remis",): ("draw", "de"),
+    ("remis", "aus"): ("draw off", "de"),
+    ("aufgeben",): ("resign", "de"),
+    ("hilfe",): ("help", "de"),
+    ("abmelden",): ("signoff", "de"),
+    ("warten",): ("wait", "de"),
+    ("nicht", "warten"): ("nowait", "de"),
+    ("passwort",): ("password", "de"),
+    ("ende", "presse"): ("endpress", "de"),
+    ("endepresse",): ("endpress", "de"),
+    ("ende", "nachricht"): ("endpress", "de"),
+}
+"""Command words (case-folded) and what they mean; the longest phrase at a line's start wins."""
+
+_TO_WORDS = frozenset({"to", "an"})
+
+_FORMS: dict[tuple[_Kind, str], str] = {
+    ("signon", "en"): "SIGNON <power><game> <password>, e.g. SIGNON Fmygame secret",
+    ("signon", "de"): "ANMELDEN <Macht> <Spiel> <Passwort>, z. B. ANMELDEN F meinspiel geheim",
+    ("list", "en"): "LIST [game]",
+    ("list", "de"): "LISTE [Spiel]",
+    ("history", "en"): "HISTORY [game]",
+    ("history", "de"): "VERLAUF [Spiel]",
+    ("press", "en"): "PRESS [TO <powers>], the text, then ENDPRESS",
+    ("press", "de"): "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
+    ("broadcast", "en"): "BROADCAST, the text, then ENDPRESS",
+    ("draw", "en"): "DRAW",
+    ("draw", "de"): "REMIS",
+    ("draw off", "en"): "DRAW OFF",
+    ("draw off", "de"): "REMIS AUS",
+    ("resign", "en"): "RESIGN",
+    ("resign", "de"): "AUFGEBEN",
+    ("help", "en"): "HELP",
+    ("help", "de"): "HILFE",
+    ("signoff", "en"): "SIGNOFF",
+    ("signoff", "de"): "ABMELDEN",
+    ("wait", "en"): "WAIT",
+    ("wait", "de"): "WARTEN",
+    ("nowait", "en"): "NOWAIT",
+    ("nowait", "de"): "NICHT WARTEN",
+    ("password", "en"): "SET PASSWORD <new password>",
+    ("password", "de"): "PASSWORT <neues Passwort>",
+    ("endpress", "en"): "PRESS [TO <powers>], the text, then ENDPRESS",
+    ("endpress", "de"): "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
+}
+
+_MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "missing": "{command} needs {what}",
+        "extra": "{command} takes no more words",
+        "signon": "a power, a game and a password",
+        "password": "the new password",
+        "powers": "at least one power after {to}",
+        "unended": "{command} has no {end}: the press was not sent and the lines after it"
+        " were not read",
+        "stray end": "{command} without PRESS before it",
+        "empty press": "{command} has no text: nothing was sent",
+    },
+    "de": {
+        "missing": "{command} braucht {what}",
+        "extra": "{command} nimmt keine weiteren Wörter",
+        "signon": "eine Macht, ein Spiel und ein Passwort",
+        "password": "das neue Passwort",
+        "powers": "mindestens eine Macht nach {to}",
+        "unended": "{command} hat kein {end}: die Presse wurde nicht verschickt und die"
+        " Zeilen danach nicht gelesen",
+        "stray end": "{command} ohne PRESSE davor",
+        "empty press": "{command} hat keinen Text: nichts wurde verschickt",
+    },
+}
+
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A command line: its number, text, the command's words and the words after them."""
+
+    number: int
+    text: str
+    kind: _Kind
+    lang: str
+    command: str
+    """The command's words as written, for messages."""
+    args: tuple[re.Match[str], ...]
+
+
+def _command_line(number: int, text: str) -> _Line | None:
+    words = list(_WORD.finditer(text))
+    folded = [word.group().casefold() for word in words[:2]]
+    for size in (2, 1):
+        found = _PHRASES.get(tuple(folded[:size])) if len(folded) >= size else None
+        if found is not None:
+            kind, lang = found
+            command = " ".join(word.group() for word in words[:size])
+            return _Line(number, text, kind, lang, command, tuple(words[size:]))
+    return None
+
+
+# ----------------------------------------------------------------------------- reading
+def read_commands(text: str) -> tuple[list[Command], list[CommandProblem]]:
+    """The commands of a mail body, in the order written (the order lines as one
+    :class:`Orders`, placed where the first of them stands), and the problems found."""
+    reader = _Reader()
+    lines = split_lines(text)
+    at = 0
+    while at < len(lines):
+        number = at + 1
+        command = _command_line(number, lines[at])
+        if command is None:
+            if lines[at].strip():
+                reader.order_line(number, lines[at])
+            at += 1
+        elif command.kind in ("press", "broadcast"):
+            at = reader.press(command, lines, at + 1)
+        else:
+            reader.command(command)
+            if command.kind == "signoff":
+                break
+            at += 1
+    return reader.result()
+
+
+class _Reader:
+    """The commands and problems found so far."""
+
+    def __init__(self) -> None:
+        self.commands: list[Command | None] = []
+        self.orders: list[tuple[int, str]] = []
+        self.orders_at: int | None = None
+        self.problems: list[CommandProblem] = []
+
+    def result(self) -> tuple[list[Command], list[CommandProblem]]:
+        commands = [
+            Orders(tuple(self.orders)) if command is None else command for command in self.commands
+        ]
+        return commands, self.problems
+
+    def order_line(self, number: int, text: str) -> None:
+        if self.orders_at is None:
+            self.orders_at = len(self.commands)
+            self.commands.append(None)  # where the Orders block goes
+        self.orders.append((number, text))
+
+    def problem(self, line: _Line, column: int, key: str, **words: str) -> None:
+        message = _MESSAGES[line.lang][key].format(command=line.command.upper(), **words)
+        expected = _FORMS.get((line.kind, line.lang), _FORMS[(line.kind, "en")])
+        self.problems.append(CommandProblem(line.number, column, line.text, message, expected,
+                                            line.lang))  # fmt: skip
+
+    def missing(self, line: _Line, what: str) -> None:
+        self.problem(line, len(line.text.rstrip()) + 2, "missing", what=what)
+
+    def extra(self, line: _Line, first_extra: int) -> None:
+        self.problem(line, line.args[first_extra].start() + 1, "extra")
+
+    def command(self, line: _Line) -> None:
+        """A command other than a press."""
+        if line.kind == "signon":
+            self.signon(line, [arg.group() for arg in line.args])
+        elif line.kind in ("list", "history", "password"):
+            self.one_word(line)
+        elif line.kind == "endpress":
+            self.problem(line, _start(line.text), "stray end")
+        elif line.args:  # the rest take no words
+            self.extra(line, 0)
+        else:
+            self.commands.append(_without_words(line))
+
+    def one_word(self, line: _Line) -> None:
+        """``LIST``, ``HISTORY`` (a game or nothing) and ``SET PASSWORD`` (one word)."""
+        n, lang = line.number, line.lang
+        word = line.args[0].group() if line.args else None
+        if len(line.args) > 1:
+            self.extra(line, 1)
+        elif line.kind == "list":
+            self.commands.append(List(word, n, lang))
+        elif line.kind == "history":
+            self.commands.append(History(word, n, lang))
+        elif word is None:
+            self.missing(line, _MESSAGES[lang]["password"])
+        else:
+            self.commands.append(Password(word, n, lang))
+
+    def signon(self, line: _Line, args: list[str]) -> None:
+        if len(args) == 3:
+            power, game, password = args
+        elif len(args) == 2 and len(args[0]) >= 2:
+            # njudge: the power's letter glued to the game's name
+            power, game, password = args[0][0], args[0][1:], args[1]
+        elif len(args) > 3:
+            self.extra(line, 3)
+            return
+        else:
+            self.missing(line, _MESSAGES[line.lang]["signon"])
+            return
+        self.commands.append(Signon(game, power, password, line.number, line.lang))
+
+    def press(self, line: _Line, lines: list[str], at: int) -> int:
+        """Read a press command and its body; the index of the line after its end."""
+        to = self.press_to(line)
+        end_at = at
+        while end_at < len(lines):
+            end = _command_line(end_at + 1, lines[end_at])
+            if end is not None and end.kind in ("endpress", "signoff"):
+                break
+            end_at += 1
+        else:
+            end_word = "ENDE PRESSE" if line.lang == "de" else "ENDPRESS"
+            self.missing_end(line, end_word)
+            return len(lines)
+        body = "\n".join(text.rstrip() for text in lines[at:end_at]).strip("\n")
+        if to is None:
+            pass
+        elif not body.strip():
+            self.problem(line, _start(line.text), "empty press")
+        else:
+            self.commands.append(Press(to, body, line.number, line.lang))
+        # njudge: SIGNOFF ends a press too, and then the mail; it is read as a command next
+        ends_mail = _command_line(end_at + 1, lines[end_at])
+        return end_at if ends_mail is not None and ends_mail.kind == "signoff" else end_at + 1
+
+    def missing_end(self, line: _Line, end_word: str) -> None:
+        self.problem(line, _start(line.text), "unended", end=end_word)
+
+    def press_to(self, line: _Line) -> tuple[str, ...] | Literal["all"] | None:
+        """The addressees of a press line, or ``None`` after a problem."""
+        args = line.args
+        if not args:
+            return "all"
+        if line.kind == "broadcast" or args[0].group().casefold() not in _TO_WORDS:
+            self.extra(line, 0)
+            return None
+        names = tuple(name for arg in args[1:] for name in re.split(r"[,;]+", arg.group()) if name)
+        if not names:
+            self.missing(line, _MESSAGES[line.lang]["powers"].format(to=args[0].group()))
+            return None
+        return names
+
+
+def _without_words(line: _Line) -> Command:
+    n, lang = line.number, line.lang
+    match line.kind:
+        case "draw" | "draw off":
+            return Draw(line.kind == "draw", n, lang)
+        case "wait" | "nowait":
+            return Wait(line.kind == "wait", n, lang)
+        case "resign":
+            return Resign(n, lang)
+        case "help":
+            return Help(n, lang)
+        case "signoff":
+            return Signoff(n, lang)
+    raise AssertionError(line.kind)  # every other kind is read by its own method
+
+
+def _start(text: str) -> int:
+    """The column of the first non-blank character of ``text``."""
+    return len(text) - len(text.lstrip()) + 1

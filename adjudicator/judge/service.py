@@ -1,0 +1,622 @@
+"""The judge as a service: the game master's commands, one mail handled, due games processed.
+
+``Judge(store, config)`` is the one object the command line drives. Every entry point takes the
+current time (``now``, timezone-aware UTC) and runs in one transaction of the store: a mail is
+recorded, its commands executed and its reply queued together, or not at all; a phase is
+adjudicated, stored, advanced and its results mails queued together, or not at all. Mails go to
+the outbox only; :func:`adjudicator.judge.mailout.deliver` sends them after the commit, so a
+crash between storing and sending loses nothing (the next delivery sends the rest, once).
+
+The rules of play are :mod:`adjudicator.judge.game`'s, the words :mod:`adjudicator.judge.texts`'.
+The commands of a mail are executed by :mod:`adjudicator.judge.session`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from adjudicator.base.errors import InputError
+from adjudicator.base.model import PhaseType
+from adjudicator.board.load import load_map
+from adjudicator.board.map import GameMap
+from adjudicator.judge import texts
+from adjudicator.judge.config import JudgeConfig
+from adjudicator.judge.export import RecordedPhase, package_results, saved_game
+from adjudicator.judge.game import (
+    PhaseLengths,
+    ProcessedPhase,
+    deadline_after,
+    is_due,
+    may_process_early,
+    orders_from_texts,
+    outstanding,
+    power_name,
+    process_phase,
+    remaining_seconds,
+    reminder_due,
+    resumed_deadline,
+)
+from adjudicator.judge.mailout import make_message_id
+from adjudicator.judge.passwords import hash_password, verify_password
+from adjudicator.judge.records import (
+    DEFAULT_REMINDER_HOURS,
+    JudgeError,
+    LoadedGame,
+    current_phase,
+    game_status,
+    load_game,
+    needed_powers,
+    position_json,
+    position_of,
+    power_letter,
+    resolve_power,
+    rules_json,
+    submitted_orders,
+)
+from adjudicator.judge.store import GameRow, OutboxRow, PhaseRow, PlayerRow, Store, Tx
+from adjudicator.report.render import render_report
+from adjudicator.state.position import Position
+
+END_KINDS = ("draw", "concession", "solo")
+"""How a game master may end a game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """What ``judge create`` asks for."""
+
+    map_name: str = "standard"
+    preset: str = "datc"
+    lengths: PhaseLengths = field(default_factory=PhaseLengths)
+    process_early: bool = True
+    reminder_hours: float = DEFAULT_REMINDER_HOURS
+
+
+@dataclass(frozen=True, slots=True)
+class TickReport:
+    """What one tick did."""
+
+    processed: tuple[str, ...] = ()
+    """``game: S1901M -> F1901M`` for every phase processed."""
+    reminders: tuple[str, ...] = ()
+    """``game: power`` for every reminder queued."""
+
+    def lines(self) -> list[str]:
+        out = [f"processed {line}" for line in self.processed]
+        out += [f"reminded {line}" for line in self.reminders]
+        return out or ["nothing to do"]
+
+
+# ---------------------------------------------------------------------- the judge
+class Judge:
+    """The play-by-email judge over one store."""
+
+    def __init__(self, store: Store, config: JudgeConfig) -> None:
+        self.store = store
+        self.config = config
+
+    # ------------------------------------------------------------------ game master
+    def create_game(
+        self,
+        name: str,
+        *,
+        gm_email: str,
+        gm_password: str,
+        settings: GameSettings,
+        now: datetime,
+    ) -> None:
+        """A new game, forming: players are added next, then it is started."""
+        _check_name(name)
+        try:
+            game_map = load_map(settings.map_name)
+        except InputError as exc:
+            raise JudgeError(exc.diagnostics[0].message) from None
+        _check_lengths(settings.lengths)
+        row = GameRow(
+            name=name,
+            map_name=game_map.name,
+            preset=settings.preset,
+            rules_json=rules_json(settings.preset, settings.reminder_hours),
+            status="forming",
+            movement_minutes=settings.lengths.movement,
+            retreat_minutes=settings.lengths.retreat,
+            adjustment_minutes=settings.lengths.adjustment,
+            grace_minutes=settings.lengths.grace,
+            process_early=settings.process_early,
+            gm_email=gm_email,
+            gm_password_hash=hash_password(gm_password),
+            deadline=None,
+            phase_seq=None,
+            result=None,
+            created_at=now,
+        )
+        with self.store.transaction() as tx:
+            if tx.get_game(name) is not None:
+                raise JudgeError(f"a game named {name!r} exists already")
+            tx.create_game(row)
+
+    def add_player(
+        self,
+        game: str,
+        power: str,
+        email: str,
+        *,
+        gm_password: str,
+        lang: str = "en",
+        password: str | None = None,
+        now: datetime,
+    ) -> str:
+        """Give ``power`` to the player at ``email``; their password (the one given, or a new
+        random one), which a notice mail tells them (they change it with SET PASSWORD)."""
+        if lang not in texts.LANGUAGES:
+            raise JudgeError(f"unknown language {lang!r}: one of {', '.join(texts.LANGUAGES)}")
+        if "@" not in email or any(c.isspace() for c in email):
+            raise JudgeError(f"{email!r} is not a mail address")
+        password = password or secrets.token_urlsafe(9)
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            if loaded.row.status == "finished":
+                raise JudgeError(f"game {game!r} has ended")
+            found = resolve_power(loaded.map, power)
+            if tx.get_player(game, found) is not None:
+                raise JudgeError(f"{found} in game {game!r} has a player already")
+            tx.add_player(
+                PlayerRow(
+                    game,
+                    found,
+                    email.lower(),
+                    lang,
+                    hash_password(password),
+                    "active",
+                    False,
+                    False,
+                    now,
+                )
+            )
+            words = texts.judge_words(lang)
+            body = words.welcome.format(
+                game=game,
+                power=power_name(found, loaded.map, lang),
+                password=password,
+                letter=power_letter(loaded.map, found),
+            )
+            subject = words.welcome_subject.format(
+                game=game, power=power_name(found, loaded.map, lang)
+            )
+            self.queue(tx, email, subject, body, "notice", game, now)
+        return password
+
+    def start(self, game: str, *, gm_password: str, now: datetime) -> datetime:
+        """Start a forming game in its first phase; its deadline."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            if loaded.row.status != "forming":
+                raise JudgeError(f"game {game!r} is {loaded.row.status}, not forming")
+            position = Position.initial(loaded.map)
+            deadline = deadline_after(now, position.phase.type, loaded.lengths)
+            tx.add_phase(PhaseRow(game, 0, str(position.phase), position_json(position), deadline))
+            tx.update_game(game, status="active", deadline=deadline, phase_seq=0)
+            for player in tx.players(game):
+                w = texts.judge_words(player.lang)
+                body = w.game_started.format(
+                    game=game,
+                    phase=texts.phase_words(position.phase, player.lang),
+                    deadline=texts.format_deadline(deadline, player.lang),
+                )
+                self.queue(
+                    tx,
+                    player.email,
+                    w.notice_subject.format(game=game),
+                    body + "\n",
+                    "notice",
+                    game,
+                    now,
+                )
+        return deadline
+
+    def pause(self, game: str, *, gm_password: str, now: datetime) -> None:
+        """Stop the clock: the time left is kept and given back on resume."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            row = loaded.row
+            if row.status != "active" or row.deadline is None:
+                raise JudgeError(f"game {game!r} is {row.status}, not active")
+            left = remaining_seconds(row.deadline, now)
+            tx.update_game(game, status="paused", deadline=None, paused_remaining_seconds=left)
+            self._notify(tx, game, now, lambda w, lang: w.game_paused.format(game=game))
+
+    def resume(self, game: str, *, gm_password: str, now: datetime) -> datetime:
+        """Restart the clock with the time that was left at the pause; the new deadline."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            row = loaded.row
+            if row.status != "paused":
+                raise JudgeError(f"game {game!r} is {row.status}, not paused")
+            deadline = resumed_deadline(now, row.paused_remaining_seconds or 0)
+            self._set_deadline(tx, loaded, deadline)
+            tx.update_game(game, status="active", paused_remaining_seconds=None)
+            self._notify(
+                tx,
+                game,
+                now,
+                lambda w, lang: w.game_resumed.format(
+                    game=game, deadline=texts.format_deadline(deadline, lang)
+                ),
+            )
+        return deadline
+
+    def set_deadline(
+        self, game: str, deadline: datetime, *, gm_password: str, now: datetime
+    ) -> None:
+        """Move the current phase's deadline (earlier or later)."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            if loaded.row.status != "active":
+                raise JudgeError(f"game {game!r} is {loaded.row.status}, not active")
+            self._set_deadline(tx, loaded, deadline)
+            phase = current_phase(tx, game)
+            self._notify(
+                tx,
+                game,
+                now,
+                lambda w, lang: w.deadline_moved.format(
+                    game=game,
+                    phase=texts.phase_words(position_of(phase, loaded.map).phase, lang),
+                    deadline=texts.format_deadline(deadline, lang),
+                ),
+            )
+
+    def process_now(self, game: str, *, gm_password: str, now: datetime) -> list[str]:
+        """Process the current phase at once, whatever its deadline; what was processed."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            if loaded.row.status not in ("active", "paused"):
+                raise JudgeError(f"game {game!r} is {loaded.row.status}: nothing to process")
+            return self._process(tx, loaded, now)
+
+    def end_game(
+        self,
+        game: str,
+        kind: str,
+        powers: Sequence[str],
+        *,
+        gm_password: str,
+        now: datetime,
+    ) -> str:
+        """End a game by the game master's decision: a draw between ``powers``, a concession to
+        one power, or a solo victory of one power; the result as stored."""
+        if kind not in END_KINDS:
+            raise JudgeError(f"unknown ending {kind!r}: one of {', '.join(END_KINDS)}")
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            if loaded.row.status == "finished":
+                raise JudgeError(f"game {game!r} has ended already")
+            named = [resolve_power(loaded.map, p) for p in powers]
+            if not named or (kind != "draw" and len(named) != 1):
+                raise JudgeError(f"'{kind}' needs {'powers' if kind == 'draw' else 'one power'}")
+            return self.finish(tx, loaded, kind, named, now)
+
+    def finish(
+        self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
+    ) -> str:
+        """Finish the game with ``kind`` among ``powers`` and tell everyone."""
+        game = loaded.row.name
+        result = f"{kind}: {', '.join(powers)}"
+        tx.update_game(game, status="finished", result=result, deadline=None)
+        self._notify(
+            tx,
+            game,
+            now,
+            lambda w, lang: f"{w.game_ended} {_ending(w, lang, kind, powers, loaded.map)}",
+        )
+        return result
+
+    def status(self, game: str, *, gm_password: str) -> str:
+        """The game's state in a few lines, for the game master: with the players' addresses
+        (players see it without them, by ``LIST``)."""
+        with self.store.transaction() as tx:
+            return game_status(tx, self._gm_game(tx, game, gm_password), with_addresses=True)
+
+    def list_games(self) -> list[str]:
+        """One line per game: name, status, map, current phase."""
+        with self.store.transaction() as tx:
+            lines = []
+            for game in tx.list_games():
+                phase = tx.current_phase(game.name)
+                current = phase.phase if phase is not None else "-"
+                lines.append(f"{game.name:16} {game.status:9} {game.map_name:10} {current}")
+            return lines
+
+    def export(self, game: str) -> dict[str, Any]:
+        """The game as the ``diplomacy`` package's saved-game data."""
+        with self.store.transaction() as tx:
+            loaded = self._game(tx, game)
+            phases = [
+                RecordedPhase(
+                    position_of(p, loaded.map),
+                    json.loads(p.orders_json) if p.orders_json else {},
+                    json.loads(p.results_json) if p.results_json else {},
+                )
+                for p in tx.phases(game)
+            ]
+        if not phases:
+            raise JudgeError(f"game {game!r} has not started")
+        return saved_game(
+            game, phases, loaded.map, rules=loaded.rules, rule_names=[loaded.row.preset]
+        )
+
+    # ------------------------------------------------------------------ mail and clock
+    def handle_mail(self, raw: bytes, now: datetime) -> str:
+        """Record one incoming mail, execute its commands and queue one reply, in one
+        transaction; a short word on what happened (``orders``, ``duplicate``, ...)."""
+        from adjudicator.judge.session import handle_mail
+
+        return handle_mail(self, raw, now)
+
+    def tick(self, now: datetime) -> TickReport:
+        """Process every active game past its deadline (and grace) or ready early, and queue
+        the reminders that are due. Each game in a transaction of its own."""
+        with self.store.transaction() as tx:
+            names = [g.name for g in tx.list_games("active")]
+        processed: list[str] = []
+        reminders: list[str] = []
+        for name in names:
+            with self.store.transaction() as tx:
+                row = tx.lock_game(name)
+                if row is None or row.status != "active":
+                    continue  # changed since the list was read
+                loaded = load_game(row)
+                if self._due(tx, loaded, now):
+                    processed += self._process(tx, loaded, now)
+                else:
+                    reminders += self._remind(tx, loaded, now)
+        return TickReport(tuple(processed), tuple(reminders))
+
+    # ------------------------------------------------------------------ processing
+    def _due(self, tx: Tx, loaded: LoadedGame, now: datetime) -> bool:
+        row = loaded.row
+        phase = current_phase(tx, row.name)
+        position = position_of(phase, loaded.map)
+        needed, players = needed_powers(tx, loaded, position)
+        submitted = set(tx.latest_submissions(row.name, phase.seq))
+        waiting = {p.power for p in players if p.wait}
+        if may_process_early(row.process_early, needed, submitted, waiting):
+            return True
+        if row.deadline is None:
+            return False
+        return is_due(row.deadline, row.grace_minutes, now, all_in=set(needed) <= submitted)
+
+    def _process(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]:
+        """Adjudicate the current phase and the phases after it with nothing to decide, store
+        them, open the next phase (or end the game) and queue the results mails."""
+        row = loaded.row
+        phase = current_phase(tx, row.name)
+        position = position_of(phase, loaded.map)
+        chain = process_phase(
+            position, submitted_orders(tx, row.name, phase.seq), loaded.map, loaded.rules
+        )
+        for offset, processed in enumerate(chain):
+            self._store_processed(tx, loaded, phase.seq + offset, processed, now, offset == 0)
+        last = chain[-1]
+        following = last.next_position
+        winners = last.winners
+        seq = phase.seq + len(chain)
+        deadline = None if winners else deadline_after(now, following.phase.type, loaded.lengths)
+        tx.add_phase(
+            PhaseRow(row.name, seq, str(following.phase), position_json(following), deadline)
+        )
+        if winners:
+            tx.update_game(
+                row.name,
+                status="finished",
+                deadline=None,
+                phase_seq=seq,
+                result=f"solo: {', '.join(winners)}",
+            )
+        else:
+            tx.update_game(row.name, deadline=deadline, phase_seq=seq)
+        for player in tx.players(row.name):
+            if player.wait:
+                tx.update_player(row.name, player.power, wait=False)  # WAIT lasts one phase
+        self._queue_results(tx, loaded, chain, deadline, now)
+        return [f"{row.name}: {p.position.phase} -> {p.next_position.phase}" for p in chain]
+
+    def _store_processed(
+        self,
+        tx: Tx,
+        loaded: LoadedGame,
+        seq: int,
+        processed: ProcessedPhase,
+        now: datetime,
+        existing: bool,
+    ) -> None:
+        fields: dict[str, object] = {
+            "processed_at": now,
+            "orders_json": json.dumps({p: list(o) for p, o in processed.orders.items()}),
+            "results_json": json.dumps(package_results(processed.adjudication)),
+            "report_en": render_report(processed.adjudication, loaded.map, lang="en"),
+            "report_de": render_report(processed.adjudication, loaded.map, lang="de"),
+            "nmr_json": json.dumps(list(processed.nmr)),
+        }
+        if existing:
+            tx.update_phase(loaded.row.name, seq, **fields)
+            return
+        tx.add_phase(
+            PhaseRow(
+                loaded.row.name,
+                seq,
+                str(processed.position.phase),
+                position_json(processed.position),
+                None,
+            )
+        )
+        tx.update_phase(loaded.row.name, seq, **fields)
+
+    def _queue_results(
+        self,
+        tx: Tx,
+        loaded: LoadedGame,
+        chain: Sequence[ProcessedPhase],
+        deadline: datetime | None,
+        now: datetime,
+    ) -> None:
+        name = loaded.row.name
+        codes = " ".join(str(p.position.phase) for p in chain)
+        recipients = [(p.email, p.lang) for p in tx.players(name)]
+        recipients.append((loaded.row.gm_email, "en"))
+        following = chain[-1].next_position
+        winners = chain[-1].winners
+        reports: dict[str, list[str]] = {}
+        for email, lang in recipients:
+            w = texts.judge_words(lang)
+            ending = _ending(w, lang, "solo", winners, loaded.map) if winners else None
+            if lang not in reports:
+                reports[lang] = [
+                    render_report(p.adjudication, loaded.map, lang=lang) for p in chain
+                ]
+            body = texts.results_body(
+                reports[lang],
+                lang,
+                nmr=[power_name(p, loaded.map, lang) for p in chain[0].nmr],
+                next_phase=following.phase,
+                deadline=deadline,
+                ending=ending,
+            )
+            subject = w.results_subject.format(game=name, phase=codes)
+            self.queue(tx, email, subject, body, "results", name, now)
+
+    def _remind(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]:
+        """Reminders, once per phase, to the players still missing orders within the game's
+        reminder window before the deadline."""
+        row = loaded.row
+        if row.deadline is None or not reminder_due(row.deadline, loaded.reminder_hours, now):
+            return []
+        phase = current_phase(tx, row.name)
+        position = position_of(phase, loaded.map)
+        needed, players = needed_powers(tx, loaded, position)
+        orders = orders_from_texts(submitted_orders(tx, row.name, phase.seq), position, loaded.map)
+        sent = {
+            o.to_addr
+            for o in tx.outbox(row.name)
+            if o.kind == "reminder" and o.subject.endswith(f" {row.name} {phase.phase}")
+        }
+        done: list[str] = []
+        for player in players:
+            if player.power not in needed or player.email in sent:
+                continue
+            missing = outstanding(
+                position, player.power, orders.get(player.power, ()), loaded.map, loaded.rules
+            )
+            if missing.nothing:
+                continue
+            lang = player.lang
+            w = texts.judge_words(lang)
+            body = texts.reminder_body(
+                lang,
+                game=row.name,
+                power=power_name(player.power, loaded.map, lang),
+                phase=position.phase,
+                deadline=row.deadline,
+                missing_units=[str(u) for u in missing.units],
+                builds=missing.builds,
+                removals=missing.removals,
+            )
+            subject = w.reminder_subject.format(game=row.name, phase=phase.phase)
+            self.queue(tx, player.email, subject, body, "reminder", row.name, now)
+            done.append(f"{row.name}: {player.power}")
+        return done
+
+    # ------------------------------------------------------------------ helpers
+    def _game(self, tx: Tx, name: str) -> LoadedGame:
+        row = tx.lock_game(name)
+        if row is None:
+            raise JudgeError(f"no game named {name!r}")
+        return load_game(row)
+
+    def _gm_game(self, tx: Tx, name: str, gm_password: str) -> LoadedGame:
+        loaded = self._game(tx, name)
+        if not verify_password(gm_password, loaded.row.gm_password_hash):
+            raise JudgeError(f"wrong game master password for game {name!r}")
+        return loaded
+
+    def _set_deadline(self, tx: Tx, loaded: LoadedGame, deadline: datetime) -> None:
+        if deadline.tzinfo is None:
+            raise JudgeError("a deadline needs a time zone (e.g. 2026-12-24T18:00Z)")
+        phase = current_phase(tx, loaded.row.name)
+        tx.update_game(loaded.row.name, deadline=deadline)
+        tx.update_phase(loaded.row.name, phase.seq, deadline=deadline)
+
+    def _notify(
+        self, tx: Tx, game: str, now: datetime, sentence: Callable[[texts.JudgeWords, str], str]
+    ) -> None:
+        """A notice to every player (in their language) and the game master."""
+        row = tx.get_game(game)
+        assert row is not None
+        recipients = [(p.email, p.lang) for p in tx.players(game)] + [(row.gm_email, "en")]
+        for email, lang in recipients:
+            w = texts.judge_words(lang)
+            self.queue(
+                tx,
+                email,
+                w.notice_subject.format(game=game),
+                sentence(w, lang) + "\n",
+                "notice",
+                game,
+                now,
+            )
+
+    def queue(
+        self,
+        tx: Tx,
+        to: str,
+        subject: str,
+        body: str,
+        kind: str,
+        game: str | None,
+        now: datetime,
+        in_reply_to: str | None = None,
+    ) -> int:
+        """Put a mail in the outbox (sent by the deliver step after the commit); its id."""
+        return tx.queue_mail(
+            OutboxRow(
+                id=0,
+                message_id=make_message_id(self.config.judge_address),
+                to_addr=to,
+                subject=subject,
+                body=body,
+                in_reply_to=in_reply_to,
+                created_at=now,
+                sent_at=None,
+                game=game,
+                kind=kind,
+            )
+        )
+
+
+def _check_name(name: str) -> None:
+    if not name or len(name) > 40 or not all(c.isalnum() or c in "-_" for c in name):
+        raise JudgeError(f"a game name is 1 to 40 letters, digits, '-' or '_', not {name[:50]!r}")
+
+
+def _check_lengths(lengths: PhaseLengths) -> None:
+    for kind in PhaseType:
+        if lengths.minutes(kind) <= 0:
+            raise JudgeError("phase lengths must be positive numbers of minutes")
+    if lengths.grace < 0:
+        raise JudgeError("the grace period cannot be negative")
+
+
+def _ending(
+    w: texts.JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map: GameMap
+) -> str:
+    names = [power_name(p, game_map, lang) for p in powers]
+    if kind == "draw":
+        return w.draw_line.format(powers=", ".join(names))
+    if kind == "concession":
+        return w.concession_line.format(power=names[0])
+    return w.winner_line.format(power=", ".join(names))

@@ -1,0 +1,130 @@
+"""``adjudicator judge ...``: the game master's commands, a Maildir polled, and refusals as one
+line and an exit code, never a traceback."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator.cli.main import main as adjudicator_main
+from adjudicator.judge.cli import main
+from tests.judge.judging import GM, GM_PASSWORD, JUDGE_ADDRESS, T0, cheap_passwords, make_mail
+
+__all__ = ["cheap_passwords"]
+
+ENV = {"ADJUDICATOR_JUDGE_GM_PASSWORD": GM_PASSWORD}
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> list[str]:
+    """``--db`` and ``--config`` of a judge whose SMTP server is not running (mail stays
+    queued, which the commands must survive)."""
+    config = tmp_path / "judge.toml"
+    config.write_text(
+        f'judge_address = "{JUDGE_ADDRESS}"\n\n[smtp]\nhost = "127.0.0.1"\nport = 9\n'
+        'security = "none"\n',
+        encoding="utf-8",
+    )
+    return ["--db", f"sqlite:///{tmp_path / 'games.db'}", "--config", str(config)]
+
+
+def run(setup: list[str], *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main([*setup, *args], stdout=out, stderr=err, environ=ENV if env is None else env,
+                clock=lambda: T0)  # fmt: skip
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_create_add_start_status_export(setup: list[str]) -> None:
+    assert run(setup, "create", "g", "--gm-email", GM, "--movement", "2d")[0] == 0
+    code, out, _ = run(setup, "add-player", "g", "F", "fr@players.test")
+    assert code == 0 and out.startswith("F in g: fr@players.test (en), password ")
+    assert run(setup, "start", "g")[0] == 0
+    code, out, _ = run(setup, "status", "g")
+    assert "Deadline: Wed 4 Mar 2026 12:00 UTC" in out
+    assert "France     fr@players.test (active): no orders yet" in out
+    code, out, _ = run(setup, "export", "g")
+    assert json.loads(out)["phases"][0]["name"] == "S1901M"
+    assert "g " in run(setup, "list")[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["status", "nosuch"], 1, "adjudicator judge: no game named 'nosuch'\n"),
+        (["create", "g", "--gm-email", GM, "--movement", "soon"], 2, ""),
+        (["deadline", "g", "tomorrow"], 2, "expected a time like 2026-12-24T18:00Z or +24h"),
+        (["create", "x y", "--gm-email", GM], 1, "a game name is"),
+    ],
+)
+def test_refusals_are_one_line(setup: list[str], args: list[str], code: int, message: str) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    found, _out, err = run(setup, *args)
+    assert found == code
+    assert message in err
+    assert "Traceback" not in err and err.count("\n") <= 3
+
+
+def test_game_master_password_required(setup: list[str]) -> None:
+    code, _, err = run(setup, "create", "g", "--gm-email", GM, env={})
+    assert code == 2 and "ADJUDICATOR_JUDGE_GM_PASSWORD" in err
+    run(setup, "create", "g", "--gm-email", GM)
+    code, _, err = run(setup, "start", "g", "--gm-password", "wrong")
+    assert code == 1 and "wrong game master password" in err
+
+
+def test_poll_a_maildir(setup: list[str], tmp_path: Path) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    run(setup, "add-player", "g", "France", "fr@players.test", "--password", "pw")
+    run(setup, "start", "g")
+    maildir = tmp_path / "mail"
+    for sub in ("new", "cur", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    (maildir / "new" / "1.mail").write_bytes(
+        make_mail("fr@players.test", "SIGNON F g pw\nA Par - Bur\n")
+    )
+    code, out, err = run(setup, "poll", "--maildir", str(maildir))
+    assert code == 0 and "handled 1 mails" in out
+    assert "mail not sent yet" in err  # the SMTP server is down: the reply stays queued
+    assert not list((maildir / "new").iterdir())
+    assert [p.name for p in (maildir / "cur").iterdir()] == ["1.mail:2,S"]
+    assert "France     fr@players.test (active): orders in" in run(setup, "status", "g")[1]
+    code, _, err = run(setup, "poll", "--maildir", str(tmp_path / "nothing"))
+    assert code == 2 and "is not a Maildir" in err
+
+
+def test_the_judge_command_group_of_adjudicator(setup: list[str]) -> None:
+    out = io.StringIO()
+    assert adjudicator_main(["judge", *setup, "list"], stdout=out) == 0
+    assert out.getvalue() == "no games\n"
+
+
+def test_serve_ticks_until_stopped(setup: list[str]) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    code, out, _ = run(setup, "serve", "--interval", "0", "--ticks", "2")
+    assert code == 0 and out.count("nothing to do") == 2
+
+
+def test_a_mail_the_database_cannot_take_is_left_to_the_mail_server(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    raw = make_mail("fr@players.test", "SIGNON F g pw\nA Par - Bur\n")
+    url = f"sqlite:///{tmp_path / 'no' / 'such' / 'folder' / 'games.db'}"
+    code = main(["--db", url, "mail"], stdout=out, stderr=err, stdin=io.BytesIO(raw),
+                environ={}, clock=lambda: T0)  # fmt: skip
+    assert code == 75  # EX_TEMPFAIL: delivered again later
+    assert "the mail server will retry" in err.getvalue()
+
+
+def test_options_after_the_command_as_a_mail_alias_writes_them(setup: list[str]) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    run(setup, "add-player", "g", "France", "fr@players.test", "--password", "pw")
+    run(setup, "start", "g")
+    out, err = io.StringIO(), io.StringIO()
+    raw = make_mail("fr@players.test", "SIGNON F g pw\nA Par - Bur\n")
+    db, config = setup[1], setup[3]
+    code = main(["mail", "--config", config, "--db", db], stdout=out, stderr=err,
+                stdin=io.BytesIO(raw), environ={}, clock=lambda: T0)  # fmt: skip
+    assert code == 0 and out.getvalue() == "orders\n"

@@ -1,0 +1,432 @@
+"""The judge service: game master commands, every bad mail of issue 9 (a clear reply, the game
+unchanged), duplicates, the deadline clock, reminders, and a crash between storing results and
+sending them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from adjudicator.judge.mailout import deliver
+from adjudicator.judge.records import JudgeError
+from adjudicator.judge.service import GameSettings, Judge
+from adjudicator.judge.store import Store
+from tests.judge.judging import (
+    GM,
+    GM_PASSWORD,
+    PLAYERS,
+    T0,
+    RecordingSender,
+    cheap_passwords,
+    config,
+    game_state,
+    hours,
+    last_reply,
+    make_mail,
+    new_game,
+    outbox,
+    password,
+    replies_to,
+    signon,
+)
+
+__all__ = ["cheap_passwords"]
+
+FRANCE = PLAYERS["France"][0]
+GERMANY = PLAYERS["Germany"][0]
+NOW = T0 + hours(1)
+
+
+@pytest.fixture
+def judge(store: Store) -> Iterator[Judge]:
+    found = Judge(store, config())
+    new_game(found)
+    yield found
+
+
+def orders_of(store: Store, power: str, game: str = "g1") -> list[str] | None:
+    with store.transaction() as tx:
+        phase = tx.current_phase(game)
+        assert phase is not None
+        found = tx.latest_submissions(game, phase.seq).get(power)
+    return None if found is None else json.loads(found.orders_json)
+
+
+# ---------------------------------------------------------------------- good mail
+def test_orders_are_answered_in_canonical_form_with_the_deadline(
+    judge: Judge, store: Store
+) -> None:
+    body = signon("France") + "Army Paris to Burgundy\nF Bre-Mao\n"
+    assert judge.handle_mail(make_mail(FRANCE, body), NOW) == "orders"
+    reply = last_reply(store, FRANCE)
+    assert "Your orders were accepted:\n  A PAR - BUR\n  F BRE - MAO" in reply
+    assert "Units still without orders" in reply and "  A MAR" in reply
+    assert "Deadline: Wed 4 Mar 2026 12:00 UTC." in reply
+    assert orders_of(store, "France") == ["A PAR - BUR", "F BRE - MAO"]
+
+
+def test_a_resubmission_replaces_the_whole_earlier_one_and_says_so(
+    judge: Judge, store: Store
+) -> None:
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par - Bur\nA Mar - Spa\n"), NOW)
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par - Pic\n"), NOW)
+    reply = last_reply(store, FRANCE)
+    assert "They replace your earlier orders:\n  A PAR - BUR\n  A MAR - SPA" in reply
+    assert orders_of(store, "France") == ["A PAR - PIC"]
+
+
+def test_german_player_gets_german_reply(judge: Judge, store: Store) -> None:
+    body = "ANMELDEN Deutschland g1 pw-germany\nArmee München nach Ruhrgebiet\n"
+    assert judge.handle_mail(make_mail(GERMANY, body), NOW) == "orders"
+    reply = last_reply(store, GERMANY)
+    assert "Ihre Befehle wurden angenommen:\n  A MUN - RUH" in reply
+    assert "Abgabeschluss: Mi 4. Mär 2026 12:00 UTC." in reply
+
+
+# ---------------------------------------------------------------------- bad mail
+def assert_unchanged(judge: Judge, store: Store, raw: bytes, outcome: str, *phrases: str) -> str:
+    """Handle ``raw``; the game must not change, the reply must hold every phrase."""
+    sender = raw.split(b"From: ", 1)[1].split(b"\n", 1)[0].decode().strip()
+    before = game_state(store)
+    assert judge.handle_mail(raw, NOW).startswith(outcome)
+    assert game_state(store) == before
+    reply = last_reply(store, sender)
+    for phrase in phrases:
+        assert phrase in reply, reply
+    return reply
+
+
+def test_wrong_password(judge: Judge, store: Store) -> None:
+    raw = make_mail(FRANCE, "SIGNON France g1 nope\nA Par - Bur\n")
+    assert_unchanged(
+        judge,
+        store,
+        raw,
+        "rejected: wrong password",
+        "The password for France in game g1 is wrong. Nothing was changed.",
+    )
+
+
+def test_unknown_game(judge: Judge, store: Store) -> None:
+    raw = make_mail(FRANCE, "SIGNON France nosuchgame pw-france\nA Par - Bur\n")
+    assert_unchanged(
+        judge, store, raw, "rejected: unknown game", "There is no game named 'nosuchgame'"
+    )
+
+
+def test_unknown_power(judge: Judge, store: Store) -> None:
+    raw = make_mail(FRANCE, "SIGNON Atlantis g1 pw-france\nA Par - Bur\n")
+    assert_unchanged(
+        judge, store, raw, "rejected: unknown power", "Game g1 has no power 'Atlantis'"
+    )
+
+
+def test_orders_without_signon(judge: Judge, store: Store) -> None:
+    raw = make_mail(FRANCE, "A Par - Bur\n")
+    assert_unchanged(judge, store, raw, "rejected", "SIGNON <power> <game> <password>")
+
+
+def test_orders_for_another_power(judge: Judge, store: Store) -> None:
+    raw = make_mail(FRANCE, signon("France") + "A Par - Bur\nA Mun - Ruh\n")
+    reply = assert_unchanged(
+        judge,
+        store,
+        raw,
+        "rejected: orders with errors",
+        "Your orders were NOT accepted",
+        "mail:3:1: error: 'A MUN - RUH' is an order for Germany; you play France [foreign-unit]",
+    )
+    assert "  A Mun - Ruh\n    ^" in reply
+
+
+def test_orders_with_errors_keep_the_earlier_orders(judge: Judge, store: Store) -> None:
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par - Bur\n"), NOW)
+    raw = make_mail(FRANCE, signon("France") + "A Par - Pic\nF Bre - Lonodn\n")
+    reply = assert_unchanged(
+        judge,
+        store,
+        raw,
+        "rejected: orders with errors",
+        "unknown province 'Lonodn'",
+        "Your earlier orders stand:\n  A PAR - BUR",
+    )
+    assert "    F Bre - Lonodn\n            ^" in reply
+    assert orders_of(store, "France") == ["A PAR - BUR"]
+
+
+def test_html_only_mail_is_read_from_its_text(judge: Judge, store: Store) -> None:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = FRANCE
+    message["To"] = "judge@judge.test"
+    message["Subject"] = "orders"
+    message["Message-ID"] = "<html-only@players.test>"
+    message.set_content(
+        f"<html><body><p>{signon('France').strip()}</p><p>A Par - Bur</p></body></html>",
+        subtype="html",
+    )
+    assert judge.handle_mail(bytes(message), NOW) == "orders"
+    assert orders_of(store, "France") == ["A PAR - BUR"]
+    assert "HTML" in last_reply(store, FRANCE)
+
+
+@pytest.mark.parametrize("encoding", ["quoted-printable", "base64"])
+def test_windows_1252_and_transfer_encodings(judge: Judge, store: Store, encoding: str) -> None:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = GERMANY
+    message["To"] = "judge@judge.test"
+    message["Subject"] = "Befehle"
+    message["Message-ID"] = f"<cp1252-{encoding}@players.test>"
+    body = "ANMELDEN Deutschland g1 pw-germany\nArmee München nach Ruhrgebiet\n"
+    message.set_content(body, charset="windows-1252", cte=encoding)
+    assert judge.handle_mail(bytes(message), NOW) == "orders"
+    assert orders_of(store, "Germany") == ["A MUN - RUH"]
+
+
+def test_a_five_megabyte_attachment(judge: Judge, store: Store) -> None:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = FRANCE
+    message["To"] = "judge@judge.test"
+    message["Subject"] = "orders"
+    message["Message-ID"] = "<big@players.test>"
+    message.set_content(signon("France") + "A Par - Bur\n")
+    message.add_attachment(
+        b"\0" * (5 * 1024 * 1024), maintype="application", subtype="pdf", filename="report.pdf"
+    )
+    before = game_state(store)
+    outcome = judge.handle_mail(bytes(message), NOW)
+    assert outcome.startswith("rejected")
+    assert game_state(store) == before
+    assert "too large" in last_reply(store, FRANCE)
+
+
+def test_ten_thousand_lines_of_garbage(judge: Judge, store: Store) -> None:
+    garbage = "".join(f"xq{n} blorp %% ### zz\n" for n in range(10_000))
+    raw = make_mail(FRANCE, signon("France") + garbage)
+    reply = assert_unchanged(judge, store, raw, "rejected", "NOT accepted", "more problems")
+    assert len(reply.splitlines()) < 200  # a short reply, however long the mail
+
+
+def test_orders_for_a_game_not_started(store: Store) -> None:
+    judge = Judge(store, config())
+    new_game(judge, start=False)
+    raw = make_mail(FRANCE, signon("France") + "A Par - Bur\n")
+    assert_unchanged(judge, store, raw, "rejected: not running", "takes no orders now")
+
+
+# ---------------------------------------------------------------------- no second reply, no reply
+def test_the_same_message_twice_changes_nothing_and_is_answered_once(
+    judge: Judge, store: Store
+) -> None:
+    raw = make_mail(FRANCE, signon("France") + "A Par - Bur\n", message_id="<once@players.test>")
+    assert judge.handle_mail(raw, NOW) == "orders"
+    state, mails = game_state(store), len(outbox(store))
+    assert judge.handle_mail(raw, NOW + hours(1)) == "duplicate"
+    assert game_state(store) == state
+    assert len(outbox(store)) == mails
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        [("Auto-Submitted", "auto-replied")],
+        [("Precedence", "bulk")],
+        [("List-Id", "<diplomacy.lists.test>")],
+        [("Return-Path", "<>")],
+    ],
+)
+def test_robots_get_no_reply(judge: Judge, store: Store, headers: list[tuple[str, str]]) -> None:
+    mails = len(outbox(store))
+    state = game_state(store)
+    raw = make_mail(FRANCE, signon("France") + "A Par - Bur\n", headers=headers)
+    assert judge.handle_mail(raw, NOW) == "ignored"
+    assert len(outbox(store)) == mails and game_state(store) == state
+
+
+def test_the_judges_own_mail_gets_no_reply(judge: Judge, store: Store) -> None:
+    mails = len(outbox(store))
+    assert judge.handle_mail(make_mail("judge@judge.test", "HELP\n"), NOW) == "ignored"
+    assert len(outbox(store)) == mails
+
+
+# ---------------------------------------------------------------------- player commands
+def test_set_password_wait_and_help(judge: Judge, store: Store) -> None:
+    body = signon("France") + "SET PASSWORD newpass\nWAIT\nHELP\n"
+    judge.handle_mail(make_mail(FRANCE, body), NOW)
+    reply = last_reply(store, FRANCE)
+    assert "Your password was changed." in reply and "WAIT set" in reply and "SIGNON" in reply
+    again = make_mail(FRANCE, "SIGNON France g1 newpass\nA Par - Bur\n")
+    assert judge.handle_mail(again, NOW) == "orders"
+
+
+def test_everyone_voting_draw_ends_the_game(judge: Judge, store: Store) -> None:
+    for power, (email, _lang) in PLAYERS.items():
+        word = "REMIS" if power == "Germany" else "DRAW"
+        judge.handle_mail(make_mail(email, signon(power) + f"{word}\n"), NOW)
+    with store.transaction() as tx:
+        game = tx.get_game("g1")
+    assert game is not None and game.status == "finished"
+    assert game.result == "draw: Austria, England, France, Germany, Italy, Russia, Turkey"
+
+
+# ---------------------------------------------------------------------- the clock
+def submit_all(judge: Judge, when_offset: float = 1) -> None:
+    for power, (email, _lang) in PLAYERS.items():
+        judge.handle_mail(
+            make_mail(email, signon(power) + "\n".join(_holds(power)) + "\n"),
+            T0 + hours(when_offset),
+        )
+
+
+def _holds(power: str) -> list[str]:
+    from adjudicator.board.load import load_map
+
+    return [f"{u} H" for u in load_map("standard").powers[power].start]
+
+
+def test_tick_waits_for_the_grace_period_when_orders_are_missing(
+    judge: Judge, store: Store
+) -> None:
+    assert judge.tick(T0 + hours(47)).processed == ()
+    assert judge.tick(T0 + hours(48)).processed == ()  # grace 2 h: orders are missing
+    report = judge.tick(T0 + hours(50))
+    assert report.processed == ("g1: S1901M -> F1901M",)
+    results = replies_to(store, FRANCE, "results")
+    assert len(results) == 1 and "Orders missing (NMR): Austria, England, France" in results[0].body
+    assert any(o.to_addr == GM and o.kind == "results" for o in outbox(store))
+
+
+def test_tick_at_the_deadline_when_every_order_is_in(judge: Judge, store: Store) -> None:
+    submit_all(judge)
+    assert judge.tick(T0 + hours(47)).processed == ()  # this game does not process early
+    assert judge.tick(T0 + hours(48)).processed == ("g1: S1901M -> F1901M",)
+    assert "Every power sent orders." in replies_to(store, FRANCE, "results")[0].body
+
+
+def test_process_early_unless_someone_waits(store: Store) -> None:
+    judge = Judge(store, config())
+    new_game(judge, process_early=True)
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "WAIT\n"), NOW)
+    submit_all(judge)
+    assert judge.tick(T0 + hours(2)).processed == ()
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "NOWAIT\n"), NOW)
+    assert judge.tick(T0 + hours(2)).processed == ("g1: S1901M -> F1901M",)
+
+
+def test_reminders_go_once_to_players_still_missing_orders(judge: Judge, store: Store) -> None:
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "\n".join(_holds("France"))), NOW)
+    assert judge.tick(T0 + hours(35)).reminders == ()  # the window is the last 12 hours
+    first = judge.tick(T0 + hours(37))
+    assert "g1: France" not in first.reminders and "g1: Germany" in first.reminders
+    assert len(first.reminders) == 6
+    assert judge.tick(T0 + hours(40)).reminders == ()
+    reminder = replies_to(store, GERMANY, "reminder")
+    assert len(reminder) == 1 and "Abgabeschluss" in reminder[0].body
+
+
+def test_pause_keeps_the_time_left(judge: Judge, store: Store) -> None:
+    judge.pause("g1", gm_password=GM_PASSWORD, now=T0 + hours(40))
+    assert judge.tick(T0 + hours(100)).processed == ()
+    deadline = judge.resume("g1", gm_password=GM_PASSWORD, now=T0 + hours(100))
+    assert deadline == T0 + hours(108)
+    status = judge.status("g1", gm_password=GM_PASSWORD)
+    assert "Paused" not in status and "active" in status
+
+
+def test_game_master_commands_need_the_password(judge: Judge) -> None:
+    with pytest.raises(JudgeError, match="wrong game master password"):
+        judge.pause("g1", gm_password="guess", now=NOW)
+    with pytest.raises(JudgeError, match="no game named"):
+        judge.start("nosuch", gm_password=GM_PASSWORD, now=NOW)
+
+
+def test_set_deadline_and_process_now(judge: Judge, store: Store) -> None:
+    judge.set_deadline("g1", T0 + hours(5), gm_password=GM_PASSWORD, now=NOW)
+    assert judge.tick(T0 + hours(7)).processed == ("g1: S1901M -> F1901M",)
+    done = judge.process_now("g1", gm_password=GM_PASSWORD, now=T0 + hours(8))
+    assert done == ["g1: F1901M -> S1902M"]
+
+
+def test_end_by_concession(judge: Judge, store: Store) -> None:
+    result = judge.end_game("g1", "concession", ["France"], gm_password=GM_PASSWORD, now=NOW)
+    assert result == "concession: France"
+    assert "The game was conceded to France." in replies_to(store, FRANCE)[-1].body
+    with pytest.raises(JudgeError):
+        judge.end_game("g1", "draw", ["France"], gm_password=GM_PASSWORD, now=NOW)
+
+
+def test_create_refuses_bad_settings(store: Store) -> None:
+    judge = Judge(store, config())
+    with pytest.raises(JudgeError, match="game name"):
+        judge.create_game(
+            "bad name!", gm_email=GM, gm_password="x", settings=GameSettings(), now=T0
+        )
+    with pytest.raises(JudgeError, match="unknown rules preset"):
+        judge.create_game(
+            "g2", gm_email=GM, gm_password="x", settings=GameSettings(preset="nonsense"), now=T0
+        )
+
+
+# ---------------------------------------------------------------------- crash before sending
+def test_results_stored_but_not_sent_go_out_once_on_the_next_delivery(
+    judge: Judge, store: Store
+) -> None:
+    cfg = config()
+    assert judge.tick(T0 + hours(50)).processed
+    broken = RecordingSender(fail=True)
+    with pytest.raises(OSError):
+        deliver(store, broken, cfg, T0 + hours(50))
+    unsent = [o for o in outbox(store) if o.sent_at is None]
+    assert len([o for o in unsent if o.kind == "results"]) == 8  # seven players and the GM
+    working = RecordingSender()
+    deliver(store, working, cfg, T0 + hours(51))
+    deliver(store, working, cfg, T0 + hours(52))
+    ids = [str(m["Message-ID"]) for m in working.sent]
+    assert len(ids) == len(set(ids)) == len(unsent)
+    assert all(o.sent_at is not None for o in outbox(store))
+    assert password("France") not in "".join(str(m) for m in working.sent if m["To"] == GM)
+
+
+def test_a_retreat_phase_with_nothing_to_decide_is_stored_and_reported(store: Store) -> None:
+    from adjudicator.base.model import Location, Phase, Unit, UnitType
+    from adjudicator.judge.records import position_json
+    from adjudicator.judge.store import PhaseRow
+    from adjudicator.state.position import Position
+
+    judge = Judge(store, config())
+    new_game(judge, powers=("France", "Germany"), start=False)
+    germans = [("A", "BUR"), ("A", "PIC"), ("A", "GAS"), ("F", "BRE")]
+    units = [Unit("Germany", UnitType(t), Location(p)) for t, p in germans]
+    units.append(Unit("France", UnitType.ARMY, Location("PAR")))
+    fall = Position(
+        "standard",
+        Phase.parse("F1901M"),
+        tuple(units),
+        supply_centers={"France": ("PAR",), "Germany": ("MUN",)},
+    )
+    with store.transaction() as tx:  # a game that starts in this position
+        tx.add_phase(PhaseRow("g1", 0, "F1901M", position_json(fall), T0 + hours(48)))
+        tx.update_game("g1", status="active", deadline=T0 + hours(48), phase_seq=0)
+    body = signon("Germany") + "A Bur - Par\nA Pic S A Bur - Par\n"
+    assert judge.handle_mail(make_mail(GERMANY, body), NOW) == "orders"
+    report = judge.tick(T0 + hours(50))
+    assert report.processed[:2] == ("g1: F1901M -> F1901R", "g1: F1901R -> W1901A")
+    with store.transaction() as tx:
+        phases = tx.phases("g1")
+    assert [(p.phase, p.processed_at is not None) for p in phases] == [
+        ("F1901M", True),
+        ("F1901R", True),
+        ("W1901A", False),
+    ]
+    assert phases[1].orders_json == "{}" and phases[1].report_en
+    results = replies_to(store, FRANCE, "results")[-1]
+    assert results.subject == "Diplomacy results g1 F1901M F1901R"
+    assert "Retreat results for Fall of 1901." in results.body
+    assert "Orders missing (NMR): France." in results.body
