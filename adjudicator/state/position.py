@@ -40,6 +40,7 @@ from adjudicator.base.sources import (
 )
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
+from adjudicator.state.plain import read_plain
 
 _KEYS = ("map", "phase", "units", "dislodged", "standoffs", "supply_centers")
 
@@ -166,7 +167,18 @@ class Position:
             raise PositionError.single(
                 "a position must be a mapping with 'phase' and 'units'", "position-shape", path
             )
-        return _Reader(path, None).read(data, game_map)
+        plain = read_plain(data, game_map)  # the usual data, read with one look-up per name
+        if plain is None:
+            return _Reader(path, None).read(data, game_map)  # the rest, with every check
+        read_map, phase, units, standoffs, centers = plain
+        new = object.__new__(Position)  # what __post_init__ would do, the centres sorted already
+        _set_map_name(new, read_map.name)
+        _set_phase(new, phase)
+        _set_units(new, _canonical_units(units))
+        _set_dislodged(new, ())
+        _set_standoffs(new, standoffs)
+        _set_supply_centers(new, centers)
+        return new
 
     def dumps(self, fmt: str = "yaml") -> str:
         """The position file text, ``yaml`` or ``json``."""

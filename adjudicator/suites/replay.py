@@ -12,13 +12,14 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from adjudicator.base.errors import InputError
+from adjudicator.base.errors import InputError, Severity
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Dislodgement, Order, Phase, PhaseType, Unit
 from adjudicator.base.rules import Rules
@@ -195,20 +196,26 @@ def recorded_position(phase: Mapping[str, Any], game_map: GameMap) -> Position:
 
 
 class _Record:
-    """Reads the saved phases of one game. A game names the same seven powers and the same few
-    dozen units phase after phase, so each name and unit text is looked up and checked against
-    the map once per game, not once per phase."""
+    """Reads the saved phases of games on one map. Games name the same seven powers and the
+    same few hundred units phase after phase, so each name and unit text is looked up and
+    checked against the map once (per map and process, in bounded tables), not once per phase
+    or game."""
 
     def __init__(self, game_map: GameMap) -> None:
         self.map = game_map
-        self._powers: dict[str, str] = {}
-        self._units: dict[str, dict[str, Unit]] = {}
+        shared = _READ.get(game_map)
+        if shared is None:
+            shared = _READ[game_map] = ({}, {})
+        self._powers: dict[str, str] = shared[0]
+        self._units: dict[str, dict[str, Unit]] = shared[1]
         """Power name as written -> unit text as written (``*`` and all) -> the unit."""
 
     def power(self, name: str) -> str:
         found = self._powers.get(name)
         if found is None:
-            found = self._powers[name] = _power(name, self.map)
+            found = _power(name, self.map)
+            if len(self._powers) < _READ_LIMIT:
+                self._powers[name] = found
         return found
 
     def position(self, phase: Mapping[str, Any]) -> Position:
@@ -218,11 +225,15 @@ class _Record:
         for power_name, texts in (state.get("units") or {}).items():
             known = self._units.get(power_name)
             if known is None:
-                known = self._units[power_name] = {}
+                known = {}
+                if len(self._units) < _READ_LIMIT:
+                    self._units[power_name] = known
             for text in texts or ():  # null is no units (the shape check lets it through)
                 unit = known.get(text)
                 if unit is None:
-                    unit = known[text] = _unit(self.power(power_name), text.lstrip("*"), self.map)
+                    unit = _unit(self.power(power_name), text.lstrip("*"), self.map)
+                    if len(known) < _READ_LIMIT:
+                        known[text] = unit
                 if text[:1] == "*":
                     dislodged.append(Dislodgement(unit, ""))
                 else:
@@ -236,6 +247,15 @@ class _Record:
             frozenset(),
             centers,
         )
+
+
+_READ: weakref.WeakKeyDictionary[GameMap, tuple[dict[str, str], dict[str, dict[str, Unit]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Map -> what :class:`_Record` has read on it: power names, and each power's unit texts."""
+_READ_LIMIT = 4096
+"""The most power names, and unit texts of one power, kept per map: the games' own take a few
+hundred; the bound stops a stream of odd spellings from growing the tables without end."""
 
 
 def compare(actual: Position, expected: Position, phase: str) -> str | None:
@@ -271,6 +291,51 @@ def _diff(ours: set[Unit], theirs: set[Unit]) -> str:
 
 
 def _orders(
+    raw: Mapping[str, Iterable[str]], record: _Record, position: Position
+) -> dict[str, list[Order]]:
+    """The orders of a phase: every line read in one :func:`parse_orders` call when that reads
+    each line as the one order it is (the usual case), else line by line with
+    :func:`parse_order`, which raises on the first line that is not one order."""
+    together = _orders_together(raw, record, position)
+    return together if together is not None else _orders_by_line(raw, record, position)
+
+
+def _orders_together(
+    raw: Mapping[str, Iterable[str]], record: _Record, position: Position
+) -> dict[str, list[Order]] | None:
+    """The orders of a phase read as one order file, one line each; ``None`` unless every line
+    gave exactly one order and no error, as :func:`parse_order` would read it alone.
+
+    A saved phase has about sixteen lines; one call instead of sixteen spares the reader's
+    per-call work (argument checks, language set-up, the result). The lines are the same, read
+    with the same map, position and language; what one file could add across lines (a power
+    header, a ``CLEAR``, a phase line, several orders on a line) shows as a line without exactly
+    one order, and so sends the phase to the line-by-line reading."""
+    from adjudicator.orders.read import parse_orders
+
+    try:
+        powers = [(record.power(name), list(texts or ())) for name, texts in raw.items()]
+    except InputError:
+        return None  # the line-by-line reading reports it where it stands
+    lines = [text for _, texts in powers for text in texts]
+    joined = "\n".join(lines)
+    if joined.count("\n") != len(lines) - 1 or "\r" in joined:
+        return None  # a line holding a line break (or no lines at all)
+    result = parse_orders(joined, record.map, position, path="<order>", lang="en")
+    read = result.orders
+    if len(read) != len(lines) or any(d.severity is Severity.ERROR for d in result.diagnostics):
+        return None
+    if any(parsed.line != number for number, parsed in enumerate(read, 1)):
+        return None
+    orders: dict[str, list[Order]] = {}
+    given = iter(read)
+    for power, texts in powers:
+        if texts:
+            orders.setdefault(power, []).extend(next(given).order for _ in texts)
+    return orders
+
+
+def _orders_by_line(
     raw: Mapping[str, Iterable[str]], record: _Record, position: Position
 ) -> dict[str, list[Order]]:
     from adjudicator.orders.read import parse_order
@@ -351,11 +416,19 @@ def _check_phase(phase: object, key: str, fail: Callable[[str], None]) -> None:
 def _check_lists(value: object, key: str, fail: Callable[[str], None]) -> None:
     """``value`` maps each power to a list (or null) of strings."""
     ok = isinstance(value, Mapping) and all(
-        items is None or (isinstance(items, list) and all(isinstance(i, str) for i in items))
-        for items in value.values()
+        items is None or (isinstance(items, list) and _all_texts(items)) for items in value.values()
     )
     if not ok:
         fail(f"{key}: must map each power to a list of texts")
+
+
+def _all_texts(items: list[object]) -> bool:
+    """Whether every item is a text: the types of a JSON list, gathered in C, are plain
+    ``str`` at once; a subclass of ``str`` takes the slower test."""
+    return _ONLY_TEXT.issuperset(map(type, items)) or all(isinstance(i, str) for i in items)
+
+
+_ONLY_TEXT = frozenset({str})
 
 
 def _is_phase(name: str) -> bool:
