@@ -217,7 +217,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     poll.add_argument("--maildir", required=True)
     command("tick", _tick, "process the games that are due, then send mail")
     serve = command("serve", _serve, "tick and send mail for ever")
-    serve.add_argument("--interval", type=float, default=60.0, help="seconds between ticks")
+    serve.add_argument(
+        "--interval", type=_seconds, default=60.0, help="seconds between ticks (more than 0)"
+    )
     serve.add_argument("--ticks", type=int, default=0, help=argparse.SUPPRESS)
     export = command("export", _export, "write a game as the diplomacy package's JSON")
     export.add_argument("game")
@@ -234,6 +236,17 @@ def _minutes(text: str) -> int:
     if match is None:
         raise argparse.ArgumentTypeError(f"expected a duration like 48h, 30m or 2d, not {text!r}")
     return round(float(match.group(1)) * _UNIT_MINUTES[match.group(2).lower()])
+
+
+def _seconds(text: str) -> float:
+    """A positive number of seconds: ``serve`` with none between its ticks would spin."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+    return value
 
 
 # ---------------------------------------------------------------------- context
@@ -474,11 +487,18 @@ def _serve(ctx: _Context) -> int:
     ticks = 0
     try:
         while True:
-            _tick(ctx)
+            try:
+                _tick(ctx)
+            except Exception as exc:  # the loop outlives a database that is down a moment
+                if not _known_failure(exc):
+                    raise
+                # said, and tried again next time: a long-running judge must not stop because
+                # its database or mail server was away for a moment
+                print(f"adjudicator judge: tick failed ({_one_line(exc)})", file=ctx.err)
             ticks += 1
             if ctx.args.ticks and ticks >= ctx.args.ticks:
                 return EXIT_OK
-            time.sleep(max(ctx.args.interval, 0.0))
+            time.sleep(ctx.args.interval)
     except KeyboardInterrupt:
         return EXIT_OK
 
@@ -487,7 +507,10 @@ def _export(ctx: _Context) -> int:
     data = ctx.judge.export(ctx.args.game)
     text = json.dumps(data, indent=1) + "\n"
     if ctx.args.output:
-        Path(ctx.args.output).write_text(text, encoding="utf-8")
+        try:
+            Path(ctx.args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise _Usage(f"cannot write {ctx.args.output[:200]}: {exc.strerror or exc}") from None
     else:
         ctx.out.write(text)
     return EXIT_OK

@@ -101,7 +101,7 @@ class SqliteDatabase(Database):
     def begin(self) -> None:
         # IMMEDIATE takes the write lock now, not at the first write: two transactions can then
         # never both read a game and then both fail to write it (SQLITE_BUSY mid-transaction)
-        self.execute("BEGIN")
+        self.execute("BEGIN IMMEDIATE")
 
     def execute(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:

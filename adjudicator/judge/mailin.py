@@ -552,7 +552,7 @@ def reply_refusal(mail: IncomingMail, judge_address: str) -> str | None:
     if not mail.sender:
         return "the mail has no valid sender address (From)"
     local = mail.sender.rsplit("@", 1)[0]
-    if mail.sender == judge_address.strip().lower():
+    if _same_mailbox(mail.sender, judge_address):
         return "the mail comes from the judge's own address"
     return_path = mail.header("return-path")
     if return_path is not None and return_path.strip() in ("<>", ""):
@@ -576,3 +576,11 @@ def reply_refusal(mail: IncomingMail, judge_address: str) -> str | None:
     if local in _NO_REPLY_SENDERS:
         return "the sender does not accept replies"
     return None
+
+
+def _same_mailbox(sender: str, judge_address: str) -> bool:
+    """Whether ``sender`` is the judge's address or a subaddress of it (``judge+x@host``, which
+    most mail servers deliver to the judge too)."""
+    own_local, _, own_domain = judge_address.strip().lower().rpartition("@")
+    local, _, domain = sender.lower().rpartition("@")
+    return domain == own_domain and local.split("+", 1)[0] == own_local.split("+", 1)[0]

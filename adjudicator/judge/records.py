@@ -13,7 +13,7 @@ from adjudicator.base.rules import Rules
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
 from adjudicator.judge import texts
-from adjudicator.judge.game import PhaseLengths, powers_to_order
+from adjudicator.judge.game import PhaseLengths, power_name, powers_to_order
 from adjudicator.judge.store import GameRow, PhaseRow, PlayerRow, Tx
 from adjudicator.state.position import Position
 
@@ -92,32 +92,37 @@ def needed_powers(
 def game_status(tx: Tx, loaded: LoadedGame, *, with_addresses: bool, lang: str = "en") -> str:
     """A game's state: status, phase, deadline, and each player's standing."""
     row = loaded.row
+    w = texts.judge_words(lang)
     phase = tx.current_phase(row.name)
-    lines = [f"Game {row.name}: {row.status}, map {row.map_name}, rules {row.preset}"]
+    status = texts.status_word(row.status, lang)
+    lines = [
+        w.status_header.format(game=row.name, status=status, map=row.map_name, rules=row.preset)
+    ]
     if phase is not None:
         position = position_of(phase, loaded.map)
-        lines.append(f"Phase: {texts.phase_words(position.phase, lang)} ({phase.phase})")
+        words = texts.phase_words(position.phase, lang)
+        lines.append(w.status_phase.format(phase=words, code=phase.phase))
         submitted = set(tx.latest_submissions(row.name, phase.seq))
         needed = set(powers_to_order(position, loaded.map, loaded.rules))
     else:
         submitted, needed = set(), set()
     if row.deadline is not None:
-        lines.append(f"Deadline: {texts.format_deadline(row.deadline, lang)}")
+        lines.append(w.status_deadline.format(deadline=texts.format_deadline(row.deadline, lang)))
     if row.status == "paused" and row.paused_remaining_seconds is not None:
-        lines.append(f"Paused with {row.paused_remaining_seconds // 60} minutes left")
+        lines.append(w.status_paused.format(minutes=row.paused_remaining_seconds // 60))
     if row.result:
-        lines.append(f"Result: {row.result}")
+        lines.append(w.status_result.format(result=row.result))
     for player in tx.players(row.name):
         state = (
-            "orders in"
+            w.status_orders_in
             if player.power in submitted
-            else ("no orders yet" if player.power in needed else "nothing to order")
+            else (w.status_no_orders if player.power in needed else w.status_nothing)
         )
-        flags = (
-            [player.status] + (["WAIT"] if player.wait else []) + (["DRAW"] if player.draw else [])
-        )
+        flags = [texts.player_status_word(player.status, lang)]
+        flags += (["WAIT"] if player.wait else []) + (["DRAW"] if player.draw else [])
         who = f" {player.email}" if with_addresses else ""
-        lines.append(f"  {player.power:10}{who} ({', '.join(flags)}): {state}")
+        name = power_name(player.power, loaded.map, lang)
+        lines.append(f"  {name:10}{who} ({', '.join(flags)}): {state}")
     return "\n".join(lines) + "\n"
 
 

@@ -112,6 +112,9 @@ class Judge:
     ) -> None:
         """A new game, forming: players are added next, then it is started."""
         _check_name(name)
+        if not gm_password.strip():
+            raise JudgeError("the game master's password may not be empty")
+        _check_address(gm_email)
         try:
             game_map = load_map(settings.map_name)
         except InputError as exc:
@@ -155,8 +158,7 @@ class Judge:
         random one), which a notice mail tells them (they change it with SET PASSWORD)."""
         if lang not in texts.LANGUAGES:
             raise JudgeError(f"unknown language {lang!r}: one of {', '.join(texts.LANGUAGES)}")
-        if "@" not in email or any(c.isspace() for c in email):
-            raise JudgeError(f"{email!r} is not a mail address")
+        _check_address(email)
         password = password or secrets.token_urlsafe(9)
         with self.store.transaction() as tx:
             loaded = self._gm_game(tx, game, gm_password)
@@ -500,11 +502,11 @@ class Judge:
         position = position_of(phase, loaded.map)
         needed, players = needed_powers(tx, loaded, position)
         orders = orders_from_texts(submitted_orders(tx, row.name, phase.seq), position, loaded.map)
-        sent = {
-            o.to_addr
-            for o in tx.outbox(row.name)
-            if o.kind == "reminder" and o.subject.endswith(f" {row.name} {phase.phase}")
+        subjects = {
+            texts.judge_words(lang).reminder_subject.format(game=row.name, phase=phase.phase)
+            for lang in texts.LANGUAGES
         }
+        sent = set().union(*(tx.addressees(row.name, "reminder", s) for s in subjects))
         done: list[str] = []
         for player in players:
             if player.power not in needed or player.email in sent:
@@ -601,6 +603,11 @@ class Judge:
 def _check_name(name: str) -> None:
     if not name or len(name) > 40 or not all(c.isalnum() or c in "-_" for c in name):
         raise JudgeError(f"a game name is 1 to 40 letters, digits, '-' or '_', not {name[:50]!r}")
+
+
+def _check_address(email: str) -> None:
+    if "@" not in email or any(c.isspace() for c in email):
+        raise JudgeError(f"{email[:80]!r} is not a mail address")
 
 
 def _check_lengths(lengths: PhaseLengths) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from adjudicator.judge import commands as cmd
@@ -68,6 +68,11 @@ class Judging(Protocol):
     ) -> str: ...
 
 
+MAX_REPLIES_PER_HOUR = 30
+"""Replies to one address within an hour; later mail from it is still executed but not
+answered until the hour has passed. A robot that answers the judge's mail without saying it is
+one (no ``Auto-Submitted``) would otherwise talk with the judge for ever: this ends any loop."""
+
 MAX_PROBLEMS_SHOWN = 20
 """Problems of one orders mail listed in the reply; a mail of garbage gets a short reply."""
 
@@ -95,7 +100,10 @@ def handle_mail(judge: Judging, raw: bytes, now: datetime) -> str:
             return "ignored"
         session = _Session(judge, tx, mail, mail_id, now)
         outcome = session.run()
-        session.send_reply()
+        if tx.replies_since(mail.sender, now - timedelta(hours=1)) < MAX_REPLIES_PER_HOUR:
+            session.send_reply()
+        else:
+            outcome += f" (not answered: {MAX_REPLIES_PER_HOUR} replies to the sender this hour)"
         tx.set_mail_outcome(mail_id, session.game_name, outcome)
     return outcome
 
@@ -267,7 +275,8 @@ class _Session:
         w = self.words
         if row.status in ("forming", "finished"):
             text = w.game_over if row.status == "finished" else w.not_running
-            self.fail("not running", text.format(game=row.name, status=row.status))
+            status = texts.status_word(row.status, self.lang)
+            self.fail("not running", text.format(game=row.name, status=status))
             return
         phase = self.tx.current_phase(row.name)
         assert phase is not None

@@ -569,6 +569,24 @@ class Tx:
         if not found and not self.execute("SELECT id FROM outbox WHERE id = ?", (outbox_id,)):
             raise StoreError(f"no outbox mail with id {outbox_id}")
 
+    def addressees(self, game: str, kind: str, subject: str) -> set[str]:
+        """The addresses a mail of ``kind`` with exactly ``subject`` was queued to for the game
+        (without reading the mails' bodies)."""
+        found = self.execute(
+            "SELECT DISTINCT to_addr FROM outbox WHERE game = ? AND kind = ? AND subject = ?",
+            (game, kind, subject),
+        )
+        return {str(address) for (address,) in found}
+
+    def replies_since(self, to_addr: str, since: datetime) -> int:
+        """How many replies to ``to_addr`` (without case) were queued at ``since`` or later."""
+        found = self.execute(
+            "SELECT COUNT(*) FROM outbox WHERE kind = 'reply' AND LOWER(to_addr) = LOWER(?)"
+            " AND created_at >= ?",
+            (to_addr, since),
+        )
+        return int(found[0][0])
+
     def outbox(self, game: str | None = None) -> list[OutboxRow]:
         """Every outgoing mail (or those about one game), sent or not, in the order queued."""
         if game is None:

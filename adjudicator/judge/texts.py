@@ -87,6 +87,21 @@ class JudgeWords:
     press_subject: str
     press_body: str
 
+    status_header: str
+    """``{game}``, ``{status}``, ``{map}``, ``{rules}``: the first line of ``LIST``."""
+    status_phase: str
+    status_deadline: str
+    status_paused: str
+    status_result: str
+    status_orders_in: str
+    status_no_orders: str
+    status_nothing: str
+    status_words: Mapping[str, str]
+    """A game's status (``forming``, ``active``, ``paused``, ``finished``) in words; English
+    says the status itself."""
+    player_status_words: Mapping[str, str]
+    """A player's status (``invited``, ``active``, ``resigned``) in words."""
+
 
 EN = JudgeWords(
     lang="en",
@@ -176,6 +191,16 @@ EN = JudgeWords(
     problems_more="... and {count} more problems (only the first ones are listed).",
     press_subject="Diplomacy press {game} from {power}",
     press_body="Press from {power}:\n\n{body}\n",
+    status_header="Game {game}: {status}, map {map}, rules {rules}",
+    status_phase="Phase: {phase} ({code})",
+    status_deadline="Deadline: {deadline}",
+    status_paused="Paused with {minutes} minutes left",
+    status_result="Result: {result}",
+    status_orders_in="orders in",
+    status_no_orders="no orders yet",
+    status_nothing="nothing to order",
+    status_words=MappingProxyType({}),
+    player_status_words=MappingProxyType({}),
 )
 
 DE = JudgeWords(
@@ -272,6 +297,25 @@ DE = JudgeWords(
     problems_more="... und {count} weitere Fehler (nur die ersten sind genannt).",
     press_subject="Diplomacy Presse {game} von {power}",
     press_body="Nachricht von {power}:\n\n{body}\n",
+    status_header="Partie {game}: {status}, Karte {map}, Regeln {rules}",
+    status_phase="Phase: {phase} ({code})",
+    status_deadline="Abgabeschluss: {deadline}",
+    status_paused="Ruht mit {minutes} Minuten Restzeit",
+    status_result="Ergebnis: {result}",
+    status_orders_in="Befehle liegen vor",
+    status_no_orders="noch keine Befehle",
+    status_nothing="nichts zu befehlen",
+    status_words=MappingProxyType(
+        {
+            "forming": "in Vorbereitung",
+            "active": "läuft",
+            "paused": "ruht",
+            "finished": "beendet",
+        }
+    ),
+    player_status_words=MappingProxyType(
+        {"invited": "eingeladen", "active": "aktiv", "resigned": "aufgegeben"}
+    ),
 )
 
 LANGUAGES: Mapping[str, JudgeWords] = MappingProxyType({"en": EN, "de": DE})
@@ -286,6 +330,16 @@ def judge_words(lang: str) -> JudgeWords:
 def foreign_order_message(lang: str, order: str, owner: str, power: str) -> str:
     """The diagnostic of an order for another power's unit."""
     return judge_words(lang).foreign_order.format(order=order, owner=owner, power=power)
+
+
+def status_word(status: str, lang: str) -> str:
+    """A game's status (``active``, ``finished``, ...) in ``lang``."""
+    return judge_words(lang).status_words.get(status, status)
+
+
+def player_status_word(status: str, lang: str) -> str:
+    """A player's status (``active``, ``resigned``, ...) in ``lang``."""
+    return judge_words(lang).player_status_words.get(status, status)
 
 
 def format_deadline(when: datetime, lang: str) -> str:

@@ -68,6 +68,18 @@ def test_refusals_are_one_line(setup: list[str], args: list[str], code: int, mes
     assert "Traceback" not in err and err.count("\n") <= 3
 
 
+def test_export_to_a_folder_that_is_not_there(setup: list[str], tmp_path: Path) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    run(setup, "add-player", "g", "France", "fr@players.test", "--password", "pw")
+    run(setup, "start", "g")
+    target = tmp_path / "no" / "such.json"
+    code, _, err = run(setup, "export", "g", "-o", str(target))
+    assert (code, err) == (
+        2,
+        f"adjudicator judge: cannot write {target}: No such file or directory\n",
+    )
+
+
 def test_game_master_password_required(setup: list[str]) -> None:
     code, _, err = run(setup, "create", "g", "--gm-email", GM, env={})
     assert code == 2 and "ADJUDICATOR_JUDGE_GM_PASSWORD" in err
@@ -104,8 +116,27 @@ def test_the_judge_command_group_of_adjudicator(setup: list[str]) -> None:
 
 def test_serve_ticks_until_stopped(setup: list[str]) -> None:
     run(setup, "create", "g", "--gm-email", GM)
-    code, out, _ = run(setup, "serve", "--interval", "0", "--ticks", "2")
+    code, out, _ = run(setup, "serve", "--interval", "0.001", "--ticks", "2")
     assert code == 0 and out.count("nothing to do") == 2
+
+
+@pytest.mark.parametrize("interval", ["0", "-1", "nan", "inf", "soon"])
+def test_serve_refuses_an_interval_that_would_spin(
+    setup: list[str], interval: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(setup, "serve", "--interval", interval, "--ticks", "1")
+    assert code == 2 and not out  # no tick ran
+    assert "expected a positive number of seconds" in capsys.readouterr().err  # argparse's
+
+
+def test_serve_outlives_a_tick_that_fails(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    url = f"sqlite:///{tmp_path / 'no' / 'such' / 'folder' / 'games.db'}"
+    code = main(["--db", url, "serve", "--interval", "0.001", "--ticks", "2"], stdout=out,
+                stderr=err, environ={}, clock=lambda: T0)  # fmt: skip
+    assert code == 0
+    failures = err.getvalue().splitlines()
+    assert len(failures) == 2 and all("tick failed (cannot open" in f for f in failures)
 
 
 def test_a_mail_the_database_cannot_take_is_left_to_the_mail_server(tmp_path: Path) -> None:

@@ -1,19 +1,21 @@
 """A tick running while order mails arrive for the same game loses no order (issue 9): two
 processes at once, on both databases.
 
-One process handles a stream of order mails (every power in turn, each mail a new Message-ID and
-orders that differ from the power's previous ones); the other runs ``tick`` past the deadline
-while the stream flows. The game's row lock (SQLite: the write lock ``BEGIN IMMEDIATE`` takes;
-PostgreSQL: ``SELECT ... FOR UPDATE``) serialises them, so every mail lands wholly before the
-phase closes (its orders are among those adjudicated) or wholly after (its orders are stored for,
-and answered in, the next phase), and each gets exactly one reply.
+A process of its own handles a stream of order mails (every power in turn, each mail a new
+Message-ID and orders that differ from the power's previous ones); the test's process runs
+``tick`` past the deadline while the stream flows. The game's lock (SQLite: the write lock that
+``BEGIN IMMEDIATE`` takes; PostgreSQL: ``SELECT ... FOR UPDATE`` on the game's row) serialises
+them, so every mail lands wholly before the phase closes (its orders are among those
+adjudicated) or wholly after (its orders are stored for, and answered in, the next phase), and
+each gets exactly one reply. Without the lock, PostgreSQL stores late mails in the phase already
+adjudicated (their orders lost) and SQLite fails the tick with "database is locked": both fail
+this test.
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from adjudicator.base.model import Phase
@@ -78,58 +80,52 @@ def order_mail(n: int) -> bytes:
 
 
 def mail_stream(
-    url: str, start: Barrier, first_done: Event, tick_done: Event, sent: Queue[int]
+    url: str, start: Barrier, flowing: Event, tick_done: Event, sent: Queue[int]
 ) -> None:
     """One process: order mails, one after the other, from before the tick starts until
     ``AFTER_TICK`` mails after it has returned; the number sent goes to ``sent``."""
-    with open_store(url) as store:
-        judge = Judge(store, config())
-        start.wait(timeout=WAIT_SECONDS)
-        n = 0
-        after = 0
-        while after < AFTER_TICK:
-            if n >= MAX_MAILS:
-                raise RuntimeError(f"the tick did not finish within {MAX_MAILS} mails")
-            ticked = tick_done.is_set()  # read before the mail: this one starts after the tick
-            outcome = judge.handle_mail(order_mail(n), TICK_AT)
-            if outcome != "orders":
-                raise RuntimeError(f"mail {n} was {outcome!r}, not orders")
-            n += 1
-            if n == len(POWERS):  # every power has orders in: the tick may start
-                first_done.set()
-            after += ticked
-        sent.put(n)
-
-
-def run_tick(url: str, start: Barrier, first_done: Event, tick_done: Event, now: datetime) -> None:
-    """The other process: once the stream has begun, one tick past the deadline."""
-    with open_store(url) as store:
-        judge = Judge(store, config())
-        start.wait(timeout=WAIT_SECONDS)
-        if not first_done.wait(timeout=WAIT_SECONDS):
-            raise RuntimeError("the mail stream never began")
-        report = judge.tick(now)
-        if len(report.processed) != 1:
-            raise RuntimeError(f"the tick processed {report.processed!r}")
-        tick_done.set()
+    n = 0
+    try:
+        with open_store(url) as store:
+            judge = Judge(store, config())
+            start.wait(timeout=WAIT_SECONDS)
+            after = 0
+            while after < AFTER_TICK:
+                if n >= MAX_MAILS:
+                    raise RuntimeError(f"the tick did not finish within {MAX_MAILS} mails")
+                ticked = tick_done.is_set()  # read before the mail: it starts after the tick
+                outcome = judge.handle_mail(order_mail(n), TICK_AT)
+                if outcome != "orders":
+                    raise RuntimeError(f"mail {n} was {outcome!r}, not orders")
+                n += 1
+                if n == len(POWERS):  # every power has orders in: the tick may start
+                    flowing.set()
+                after += ticked
+    finally:
+        flowing.set()  # a stream that failed must not leave the tick waiting
+        sent.put(n)  # nor the test, which then sees its exit code
 
 
 def test_a_tick_while_order_mails_arrive_loses_no_order(store: Store, store_url: str) -> None:
-    new_game(Judge(store, config()))
+    judge = Judge(store, config())
+    new_game(judge)
     context = multiprocessing.get_context("spawn")
     start = context.Barrier(2)
-    first_done, tick_done = context.Event(), context.Event()
+    flowing, tick_done = context.Event(), context.Event()
     sent: Queue[int] = context.Queue()
-    workers = [
-        context.Process(target=mail_stream, args=(store_url, start, first_done, tick_done, sent)),
-        context.Process(target=run_tick, args=(store_url, start, first_done, tick_done, TICK_AT)),
-    ]
-    for worker in workers:
-        worker.start()
-    count = sent.get(timeout=WAIT_SECONDS)
-    for worker in workers:
-        worker.join(timeout=WAIT_SECONDS)
-    assert [w.exitcode for w in workers] == [0, 0]
+    stream = context.Process(target=mail_stream, args=(store_url, start, flowing, tick_done, sent))
+    stream.start()
+    try:
+        # this process ticks, once the other one's mails flow
+        start.wait(timeout=WAIT_SECONDS)
+        assert flowing.wait(timeout=WAIT_SECONDS), "the mail stream never began"
+        report = judge.tick(TICK_AT)
+    finally:
+        tick_done.set()  # a failed tick must not leave the stream running to its bound
+        count = sent.get(timeout=WAIT_SECONDS)
+        stream.join(timeout=WAIT_SECONDS)
+    assert stream.exitcode == 0
+    assert report.processed == ("g1: S1901M -> F1901M",)
 
     with store.transaction() as tx:
         mails = {m.message_id: m for m in tx.mails()}
@@ -158,7 +154,6 @@ def test_a_tick_while_order_mails_arrive_loses_no_order(store: Store, store_url:
     fall = [n for n in range(count) if seq_of[message_id(n)] == 1]
     # serialised: the stream's mails before the tick in Spring, those after it in Fall
     assert spring == list(range(len(spring))) and fall == list(range(len(spring), count))
-    print("SPLIT", len(spring), len(fall))
     assert spring and len(fall) >= AFTER_TICK
     # the orders adjudicated are exactly each power's last Spring mail: none came in too late
     adjudicated = json.loads(phases[0].orders_json or "{}")

@@ -12,6 +12,7 @@ import pytest
 from adjudicator.judge.mailout import deliver
 from adjudicator.judge.records import JudgeError
 from adjudicator.judge.service import GameSettings, Judge
+from adjudicator.judge.session import MAX_REPLIES_PER_HOUR
 from adjudicator.judge.store import Store
 from tests.judge.judging import (
     GM,
@@ -96,6 +97,21 @@ def assert_unchanged(judge: Judge, store: Store, raw: bytes, outcome: str, *phra
     for phrase in phrases:
         assert phrase in reply, reply
     return reply
+
+
+def test_list_answers_in_the_players_language(judge: Judge, store: Store) -> None:
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par H\nA Mar H\nF Bre H\n"), NOW)
+    judge.handle_mail(make_mail(GERMANY, signon("Germany") + "LISTE\n"), NOW)
+    german = last_reply(store, GERMANY)
+    assert "Partie g1: läuft, Karte standard" in german
+    assert "Frankreich (aktiv): Befehle liegen vor" in german
+    assert "Deutschland (aktiv): noch keine Befehle" in german
+    assert "Game" not in german and "orders in" not in german
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "LIST\n"), NOW)
+    english = last_reply(store, FRANCE)
+    assert "Game g1: active, map standard" in english
+    assert "France     (active): orders in" in english
+    assert "Germany    (active): no orders yet" in english
 
 
 def test_wrong_password(judge: Judge, store: Store) -> None:
@@ -207,6 +223,21 @@ def test_a_five_megabyte_attachment(judge: Judge, store: Store) -> None:
     assert "too large" in last_reply(store, FRANCE)
 
 
+def test_a_mail_with_no_text_part_is_explained(judge: Judge, store: Store) -> None:
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = FRANCE
+    message["To"] = "judge@judge.test"
+    message["Subject"] = "orders"
+    message["Message-ID"] = "<picture@players.test>"
+    message.set_content(b"\x89PNG\r\n\x1a\n" + bytes(200), maintype="image", subtype="png")
+    reply = assert_unchanged(
+        judge, store, bytes(message), "rejected: empty", "the mail has no text to read"
+    )
+    assert "SIGNON" in reply  # and how to write one
+
+
 def test_ten_thousand_lines_of_garbage(judge: Judge, store: Store) -> None:
     garbage = "".join(f"xq{n} blorp %% ### zz\n" for n in range(10_000))
     raw = make_mail(FRANCE, signon("France") + garbage)
@@ -248,6 +279,27 @@ def test_robots_get_no_reply(judge: Judge, store: Store, headers: list[tuple[str
     raw = make_mail(FRANCE, signon("France") + "A Par - Bur\n", headers=headers)
     assert judge.handle_mail(raw, NOW) == "ignored"
     assert len(outbox(store)) == mails and game_state(store) == state
+
+
+def test_a_sender_that_never_stops_gets_a_limited_number_of_replies(
+    judge: Judge, store: Store
+) -> None:
+    # a robot answering every reply with a mail of its own, without saying it is one
+    for n in range(MAX_REPLIES_PER_HOUR):
+        assert judge.handle_mail(make_mail(FRANCE, f"Re: {n}\n", subject="Re: x"), NOW)
+    assert len(replies_to(store, FRANCE, "reply")) == MAX_REPLIES_PER_HOUR
+    before = game_state(store)
+    outcome = judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par H\n"), NOW + hours(0.9))
+    assert (
+        outcome == f"orders (not answered: {MAX_REPLIES_PER_HOUR} replies to the sender this hour)"
+    )
+    assert len(replies_to(store, FRANCE, "reply")) == MAX_REPLIES_PER_HOUR  # the loop ends here
+    assert game_state(store) != before and orders_of(store, "France") == ["A PAR H"]  # executed
+    assert judge.handle_mail(make_mail(GERMANY, "HILFE\n"), NOW + hours(0.9)) == "commands"
+    assert len(replies_to(store, GERMANY, "reply")) == 1  # others are answered as ever
+    later = judge.handle_mail(make_mail(FRANCE, "HELP\n"), NOW + hours(1.01))
+    assert later == "commands"  # an hour after the first replies: answered again
+    assert len(replies_to(store, FRANCE, "reply")) == MAX_REPLIES_PER_HOUR + 1
 
 
 def test_the_judges_own_mail_gets_no_reply(judge: Judge, store: Store) -> None:
@@ -372,6 +424,12 @@ def test_create_refuses_bad_settings(store: Store) -> None:
         judge.create_game(
             "g2", gm_email=GM, gm_password="x", settings=GameSettings(preset="nonsense"), now=T0
         )
+    for empty in ("", "  "):
+        with pytest.raises(JudgeError, match="password may not be empty"):
+            judge.create_game("g3", gm_email=GM, gm_password=empty, settings=GameSettings(), now=T0)
+    with pytest.raises(JudgeError, match="not a mail address"):
+        judge.create_game("g4", gm_email="gm", gm_password="x", settings=GameSettings(), now=T0)
+    assert judge.list_games() == []
 
 
 # ---------------------------------------------------------------------- crash before sending
