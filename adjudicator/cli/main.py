@@ -401,11 +401,12 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.base.errors import Severity
     from adjudicator.base.limits import split_lines
     from adjudicator.orders.read import parse_orders
+    from adjudicator.report.illegal import illegal_diagnostics
 
     parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
     checked = check_orders(position, parsed.by_power(), game_map, rules)
-    diagnostics = list(parsed.diagnostics) + _illegal_diagnostics(
-        checked.results, parsed, game_map, args.orders, split_lines(text)
+    diagnostics = list(parsed.diagnostics) + illegal_diagnostics(
+        checked.results, parsed.orders, parsed.lang, game_map, args.orders, split_lines(text)
     )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     report = _CheckReport(
@@ -414,32 +415,6 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     _CHECK_FORMATS[args.format](report, out)
     failed = any(d.severity is Severity.ERROR for d in diagnostics)
     return EXIT_FAILED if failed else EXIT_OK
-
-
-def _illegal_diagnostics(
-    results: Sequence[Any],
-    parsed: Any,
-    game_map: GameMap,
-    path: str,
-    source_lines: Sequence[str],
-) -> list[Diagnostic]:
-    """One diagnostic per illegal order, at the line and column where it was written, in the
-    file's language."""
-    from adjudicator.lang.languages import words_for
-    from adjudicator.orders.write import format_order
-
-    located = {id(p.order): p for p in parsed.orders}
-    out: list[Diagnostic] = []
-    for result in results:
-        where = located.get(id(result.order))
-        line, column = (where.line, where.column) if where else (0, 0)
-        message = result.message or f"illegal order {str(result.order)!r}"
-        if parsed.lang != "en":
-            sentence = words_for(parsed.lang).explain_illegal(result.code, message)
-            message = f"{sentence}: '{format_order(result.order, game_map, parsed.lang)}'"
-        source = source_lines[line - 1] if 0 < line <= len(source_lines) else None
-        out.append(Diagnostic(message, result.code or "illegal", path, line, column, source))
-    return out
 
 
 def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:

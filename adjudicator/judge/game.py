@@ -30,10 +30,11 @@ from adjudicator.base.model import Build, Disband, Order, PhaseType, Unit, Waive
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
 from adjudicator.judge.texts import foreign_order_message
-from adjudicator.lang.languages import vocabulary, words_for
+from adjudicator.lang.languages import vocabulary
 from adjudicator.orders.read import ParseResult, parse_order, parse_orders
 from adjudicator.orders.write import format_order
-from adjudicator.state.outcomes import Adjudication, OrderResult, Victory
+from adjudicator.report.illegal import illegal_diagnostics
+from adjudicator.state.outcomes import Adjudication, Victory
 from adjudicator.state.position import Position
 
 FOREIGN_ORDER = "foreign-unit"
@@ -104,7 +105,9 @@ def read_orders(
     diagnostics += _foreign_diagnostics(parsed, power, game_map, path, text)
     given = [p.order for p in own]
     checked = check_orders(position, {power: given}, game_map, rules)
-    diagnostics += _illegal_diagnostics(checked.results, own, parsed.lang, game_map, path, text)
+    diagnostics += illegal_diagnostics(
+        checked.results, own, parsed.lang, game_map, path, split_lines(text)
+    )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     normalised = _normalised(checked, position)
     illegal = {id(r.order) for r in checked.results}
@@ -150,34 +153,6 @@ def _foreign_diagnostics(
 def power_name(power: str, game_map: GameMap, lang: str) -> str:
     known = game_map.powers.get(power)
     return known.display(lang) if known is not None else power
-
-
-def _illegal_diagnostics(
-    results: Sequence[OrderResult],
-    own: Sequence[object],
-    lang: str,
-    game_map: GameMap,
-    path: str,
-    text: str,
-) -> list[Diagnostic]:
-    """One diagnostic per illegal order, where it was written, in the orders' language: the
-    same as ``adjudicator check`` (``cli.main._illegal_diagnostics``, which this layer may not
-    import)."""
-    from adjudicator.orders.read import ParsedOrder
-
-    located = {id(p.order): p for p in own if isinstance(p, ParsedOrder)}
-    source_lines = split_lines(text)
-    out: list[Diagnostic] = []
-    for result in results:
-        where = located.get(id(result.order))
-        line, column = (where.line, where.column) if where else (0, 0)
-        message = result.message or f"illegal order {str(result.order)!r}"
-        if lang != "en":
-            sentence = words_for(lang).explain_illegal(result.code, message)
-            message = f"{sentence}: '{format_order(result.order, game_map, lang)}'"
-        source = source_lines[line - 1] if 0 < line <= len(source_lines) else None
-        out.append(Diagnostic(message, result.code or "illegal", path, line, column, source))
-    return out
 
 
 # ---------------------------------------------------------------------- what is still missing

@@ -8,4 +8,5 @@ Imports the layers below; a sibling of :mod:`adjudicator.suites`.
 - ``explain``: one order's line: its notes and the sentences that explain its fate.
 - ``names``: naming powers, provinces, units and orders in a report.
 - ``text``: the text layout judges mail out.
+- ``illegal``: illegal orders as diagnostics where they were written (``check`` and the judge).
 """
