@@ -298,6 +298,7 @@ def test_node_marks_count_lines_by_our_rule() -> None:
     ]
 
 
+@pytest.mark.thorough
 def test_a_large_malformed_text_is_placed_by_our_rule_too() -> None:
     """Beyond 200,000 characters the message is libyaml's, and its mark is counted again."""
     text = 'a: "\u2028"\n' + "k: v\n" * 50_000 + "z: [\n"

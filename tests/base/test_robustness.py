@@ -85,6 +85,7 @@ def test_a_folder_given_as_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 # ---------------------------------------------------------------------- size
+@pytest.mark.thorough
 @pytest.mark.parametrize("filler", ["Nth - "])
 def test_a_very_long_line_is_read_in_linear_time(filler: str) -> None:
     """A pasted megabyte on one line once took minutes (each word re-collected the rest of the

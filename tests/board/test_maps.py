@@ -781,6 +781,7 @@ def test_copied_map_loads_from_a_path(tmp_path: Path) -> None:
     assert mine is not load_map("testmap")
 
 
+@pytest.mark.thorough
 def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
     """Build the wheel, unpack it away from the checkout and load the maps through it."""
     source = tmp_path / "src"

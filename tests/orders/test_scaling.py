@@ -102,6 +102,7 @@ def cpu_seconds(call: Callable[[], object]) -> float:
     return best
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("name", SHAPES)
 def test_eight_times_the_input_costs_about_eight_times_the_time(name: str) -> None:
     shape = SHAPES[name]

@@ -173,6 +173,7 @@ def _unknown_keys(n: int) -> Callable[[], object]:
     return read
 
 
+@pytest.mark.thorough
 def test_unknown_keys_take_linear_time() -> None:
     """Each problem used to rebuild the mapping's key list to find its line: n keys cost n**2.
     Linear time makes 8 times the keys cost about 8 times as much; quadratic, 64 times."""
