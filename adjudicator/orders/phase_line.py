@@ -57,13 +57,19 @@ def _code(line: str) -> str:
 def detect_language(text: str, game_map: GameMap) -> str | None:
     """The language ``text`` gives evidence of, or None when it gives none (or a tie)."""
     evidence = _evidence(game_map)
+    remembered = _remembered(game_map)
     scores = [0] * len(evidence)
     for line in split_lines(text):
         # Order lines recur from file to file (most of them in a game's or a judge's files):
         # a line's evidence is remembered, so a known line costs a look-up, not the folding
         # and tests of each of its words (about half the reading of a file of known lines).
-        remember = len(line) <= _REMEMBERED_LINE
-        counts = _line_evidence(game_map, line) if remember else _evidence_of(game_map, line)
+        counts = remembered.get(line, _UNSEEN)
+        if counts is _UNSEEN:
+            counts = _evidence_of(game_map, line)
+            if len(line) <= _REMEMBERED_LINE:
+                if len(remembered) >= _REMEMBERED_LINES:
+                    remembered.clear()
+                remembered[line] = counts
         if counts is not None:
             scores = [score + count for score, count in zip(scores, counts, strict=True)]
     best = max(scores, default=0)
@@ -90,9 +96,22 @@ def _evidence_of(game_map: GameMap, line: str) -> tuple[int, ...] | None:
 _REMEMBERED_LINE = 200
 """A longer line is not remembered, so that a hostile file cannot fill the memo with megabytes;
 real order lines are far shorter."""
-_line_evidence = functools.lru_cache(maxsize=8192)(_evidence_of)
-""":func:`_evidence_of`, remembered for the last 8,192 lines (keyed on the map, which is
-immutable, and the line: the evidence depends on nothing else)."""
+_REMEMBERED_LINES = 8192
+"""At most this many lines are remembered per map; the next one forgets them all at once."""
+_UNSEEN = ()
+"""What :func:`_remembered`'s dictionaries give for a line not remembered (a line's evidence
+is a tuple of one count per language, or None)."""
+
+
+@functools.lru_cache(maxsize=16)
+def _remembered(game_map: GameMap) -> dict[str, tuple[int, ...] | None]:
+    """Line -> :func:`_evidence_of` the line, for the lines of ``game_map``'s files read so
+    far (the evidence depends on the map, which is immutable, and the line alone). A plain
+    dictionary rather than ``functools.lru_cache`` over :func:`_evidence_of`: its look-up is a
+    third of the cached call's, and this runs for every line of every file read; it is bounded
+    by :data:`_REMEMBERED_LINES`, and a look-up or store racing a clear in another thread only
+    costs a recount."""
+    return {}
 
 
 @functools.lru_cache(maxsize=16)

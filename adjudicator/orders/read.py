@@ -38,8 +38,10 @@ from types import NoneType
 from typing import Any, Protocol
 
 from lark import Lark, Token
+from lark.common import LexerConf
 from lark.exceptions import UnexpectedToken
 from lark.lark import PostLex
+from lark.lexer import Lexer, LexerState
 from lark.parsers.lalr_analysis import Shift
 
 from adjudicator.base.errors import (
@@ -55,6 +57,7 @@ from adjudicator.base.model import (
     Order,
     Phase,
     PhaseType,
+    slot_setter,
 )
 from adjudicator.board.map import GameMap
 from adjudicator.lang.languages import vocabulary
@@ -103,6 +106,50 @@ class ParsedOrder:
     column: int
     text: str
     """The order as written (without its power label)."""
+
+    def __init__(self, power: str | None, order: Order, line: int, column: int, text: str) -> None:
+        # Written out because the reader makes one per order line, remembered or not: the
+        # generated __init__ of a frozen dataclass sets each field through object.__setattr__
+        # (0.63 µs). For the exact class the new object is briefly a _DraftOrder, a plain class
+        # with the very same slots, set by plain assignments, then a ParsedOrder again (as
+        # OrderResult does); a subclass takes the slot setters. Immutable once this returns.
+        if type(self) is ParsedOrder:
+            draft: _DraftOrder = self  # type: ignore[assignment]  # until the last line
+            _set_class(self, _DraftOrder)
+            draft.power = power
+            draft.order = order
+            draft.line = line
+            draft.column = column
+            draft.text = text
+            _set_class(self, ParsedOrder)
+            return
+        _set_parsed_power(self, power)
+        _set_parsed_order(self, order)
+        _set_parsed_line(self, line)
+        _set_parsed_column(self, column)
+        _set_parsed_text(self, text)
+
+
+class _DraftOrder:
+    """A :class:`ParsedOrder` while its ``__init__`` sets its fields: the same slots in the same
+    order (so that an object may change between the two classes), without the frozen
+    dataclass's ``__setattr__``."""
+
+    __slots__ = ParsedOrder.__slots__
+    power: str | None
+    order: Order
+    line: int
+    column: int
+    text: str
+
+
+_set_class = object.__dict__["__class__"].__set__
+"""``object.__class__``'s setter: changing an object's class without the frozen ``__setattr__``."""
+_set_parsed_power = slot_setter(ParsedOrder, "power")
+_set_parsed_order = slot_setter(ParsedOrder, "order")
+_set_parsed_line = slot_setter(ParsedOrder, "line")
+_set_parsed_column = slot_setter(ParsedOrder, "column")
+_set_parsed_text = slot_setter(ParsedOrder, "text")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,17 +288,34 @@ class _KeepSeparators(PostLex):
         return stream
 
 
+class _NoLexer(Lexer):
+    """The lexer of the grammar built for reading: none. The reader lexes a line itself
+    (:class:`_Scanner`) and feeds the tokens to the parser, so Lark's lexer never runs. Lark
+    builds its basic lexer with the grammar and, when the optional ``interegular`` package is
+    installed, checks every pair of terminals for collisions as it does, strict or not: about
+    20 ms of the first order read. The strict grammar (the tests') keeps the basic lexer and the
+    check. (Lark's check of its own grammar of grammars, which reads ``orders.lark``, has no
+    option and stays.)"""
+
+    def __init__(self, conf: LexerConf) -> None:
+        pass
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        raise NotImplementedError("the reader lexes order lines itself (_Scanner)")
+
+
 @functools.cache
 def _grammar(strict: bool = False) -> Lark:
     """The order grammar, built once, with :class:`SyntaxBuilder` running inside the parser (so
     no tree is built). ``strict`` (conflict and regex-collision checks) needs the optional
-    ``interegular`` package, so the tests use it and normal runs do not."""
+    ``interegular`` package, so the tests use it and normal runs do not; only the strict grammar
+    builds Lark's lexer (see :class:`_NoLexer`)."""
     return Lark.open_from_package(
         "adjudicator.grammar",
         "orders.lark",
         ("",),
         parser="lalr",
-        lexer="basic",
+        lexer="basic" if strict else _NoLexer,
         start="item",
         # No tree is built (the transformer runs inside the parser), so there are no tree
         # positions to propagate: the builder's values carry their own offsets, and the
@@ -471,10 +535,6 @@ class _Reader:
         """The orders read so far, in file order, without those taken back."""
         return [o for o in self._orders if o is not None]
 
-    def add(self, order: ParsedOrder) -> None:
-        self._by_power.setdefault(order.power, []).append(len(self._orders))
-        self._orders.append(order)
-
     def take_back(self, power: str | None) -> None:
         """Forget the orders read so far for ``power`` (every order when None). Each order is
         forgotten at most once, so many ``CLEAR`` lines in a long file stay linear."""
@@ -555,23 +615,37 @@ class _Reader:
 
     def apply(self, number: int, line: str, meaning: LineMeaning) -> None:
         """Report a line's problems and add its orders, with the header and labels' powers."""
+        # Runs for every line read, remembered or not: each order and its index for
+        # take_back() are added here without a further call, and a line without problems skips
+        # their loop (together about 0.25 µs a line).
         line_power = self.header
         for read in meaning:
-            for problem in read.problems:
-                self.report(problem, number, line)
+            if read.problems:
+                for problem in read.problems:
+                    self.report(problem, number, line)
             item = read.item
             if item is None:
                 continue
+            built = item.built
             if item.labelled:
                 line_power = item.power
-                if item.built is None:
+                if built is None:
                     self.header = item.power
-            built = item.built
-            if built is None or built.order is None:
+            if built is None:
                 continue
-            power = line_power or order_power(built.order, self.position)
-            text = line[built.start : built.end]
-            self.add(ParsedOrder(power, built.order, number, built.column, text))
+            order = built.order
+            if order is None:
+                continue
+            power = line_power or order_power(order, self.position)
+            orders = self._orders
+            indices = self._by_power.get(power)
+            if indices is None:
+                self._by_power[power] = [len(orders)]
+            else:
+                indices.append(len(orders))
+            orders.append(
+                ParsedOrder(power, order, number, built.column, line[built.start : built.end])
+            )
 
     def read_clear(self, number: int, line: str) -> bool:
         """A ``CLEAR`` or ``(NMR)`` line (DPjudge) discards the orders read so far for the

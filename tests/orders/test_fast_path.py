@@ -119,6 +119,38 @@ def test_the_line_memo_stays_at_its_cap() -> None:
     fast_module.MEANINGS.clear()
 
 
+def test_a_parsed_order_is_a_frozen_value_whatever_builds_it() -> None:
+    """ParsedOrder's written-out __init__ (issue 10) makes the same value as a dataclass's:
+    its own class afterwards, equal and hashed by its fields, immutable, copied by
+    ``dataclasses.replace``; a subclass is built through the slot setters."""
+    move = Move(UnitType.ARMY, Location("PAR"), Location("BUR"))
+    parsed = read.ParsedOrder("France", move, 3, 1, "A PAR - BUR")
+    assert type(parsed) is read.ParsedOrder
+    fields = [getattr(parsed, f.name) for f in dataclasses.fields(parsed)]
+    assert fields == ["France", move, 3, 1, "A PAR - BUR"]
+    twin = read.ParsedOrder("France", move, 3, 1, "A PAR - BUR")
+    assert parsed == twin and hash(parsed) == hash(twin)
+    assert parsed != dataclasses.replace(parsed, line=4)
+    assert dataclasses.replace(parsed, line=4).line == 4
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        parsed.power = "England"  # type: ignore[misc]
+
+    class Marked(read.ParsedOrder):
+        __slots__ = ()
+
+    marked = Marked(None, move, 1, 2, "A PAR-BUR")
+    assert type(marked) is Marked
+    assert (marked.power, marked.order, marked.line, marked.column, marked.text) == (
+        None,
+        move,
+        1,
+        2,
+        "A PAR-BUR",
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        marked.line = 5  # type: ignore[misc]
+
+
 def test_a_remembered_meaning_cannot_be_changed_by_a_caller() -> None:
     fast_module.MEANINGS.clear()
     first = parse_orders("A PAR - BUR\n", STANDARD)

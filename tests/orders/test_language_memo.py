@@ -13,11 +13,13 @@ ENGLISH = ["Army Munich to Bohemia", "Fleet Kiel holds", "A Mun - Boh"]
 
 
 def test_lines_seen_before_count_as_the_first_time() -> None:
-    phase_line._line_evidence.cache_clear()
+    remembered = phase_line._remembered(STANDARD)
+    remembered.clear()
     first = [detect_language("\n".join(lines), STANDARD) for lines in (GERMAN, ENGLISH)]
+    assert set(remembered) == {*GERMAN, *ENGLISH}  # "A Mun - Boh" once, with no evidence
+    assert remembered["A Mun - Boh"] is None
     again = [detect_language("\n".join(lines), STANDARD) for lines in (GERMAN, ENGLISH)]
     assert first == again == ["de", "en"]
-    assert phase_line._line_evidence.cache_info().hits >= 1  # "A Mun - Boh" came back
 
 
 def test_evidence_adds_up_over_the_lines() -> None:
@@ -31,8 +33,19 @@ def test_evidence_adds_up_over_the_lines() -> None:
 
 
 def test_long_lines_are_not_remembered() -> None:
-    phase_line._line_evidence.cache_clear()
+    remembered = phase_line._remembered(STANDARD)
+    remembered.clear()
     line = "Armee München nach Böhmen " * 20  # over 200 characters
     assert detect_language(line, STANDARD) == "de"
-    assert phase_line._line_evidence.cache_info().currsize == 0
-    assert phase_line._line_evidence.cache_info().maxsize == 8192
+    assert not remembered
+
+
+def test_the_memo_is_bounded_and_starts_over_when_full() -> None:
+    remembered = phase_line._remembered(STANDARD)
+    remembered.clear()
+    size = phase_line._REMEMBERED_LINES
+    assert detect_language("\n".join(f"A Mun - Boh # {n}" for n in range(size)), STANDARD) is None
+    assert len(remembered) == size
+    assert detect_language("Armee München nach Böhmen", STANDARD) == "de"
+    assert list(remembered) == ["Armee München nach Böhmen"]
+    remembered.clear()
