@@ -19,7 +19,7 @@ from typing import assert_never
 from adjudicator.adjudication.civil_disorder import removals
 from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.legality.codes import Normalised
-from adjudicator.adjudication.phases import adjustment_counts, advance
+from adjudicator.adjudication.phases import adjustment_counts, advance, canonical_key
 from adjudicator.base.model import (
     Build,
     Convoy,
@@ -85,13 +85,13 @@ def adjudicate_adjustments(
     for unit in built:
         insort(units, unit, key=_PLACE)  # a build goes to an empty province
 
-    # Per power: its rejected orders first, then its legal ones as resolved, each in the order
-    # given (a stable sort keeps both orders).
+    # Canonical, as in movement and retreats: by power, then by province and order, so that the
+    # results (and the report) do not follow the order the orders came in.
     everything = [*checked.results, *results]
     next_position = advance(game_map, position, units, sorted_units=True)
     return Adjudication(
         position=position,
-        results=tuple(sorted(everything, key=lambda r: r.power)),
+        results=tuple(sorted(everything, key=canonical_key)),
         next_position=next_position,
         notes=tuple(notes),
     )

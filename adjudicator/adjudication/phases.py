@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
-from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
+from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit, Waive
 from adjudicator.board.map import GameMap
 from adjudicator.board.tables import tables
-from adjudicator.state.outcomes import Victory
+from adjudicator.state.outcomes import OrderResult, Outcome, Victory
 from adjudicator.state.position import Position
 
 _POWER = attrgetter("power")
@@ -133,3 +133,15 @@ def advance(
     else:
         nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
     return position.successor(nxt, unit_list, supply_centers=centers, sorted_units=sorted_units)
+
+
+def canonical_key(result: OrderResult) -> tuple[str, str, str, bool, bool, str]:
+    """The order of the results of a retreat or an adjustment phase: by power, then by the
+    order's province (a waive first), then by the order's text. An order given twice (``A PAR
+    B`` twice: the build and the repeat) puts the success first and a plain result before one
+    with a detail; the whole result breaks any tie left, so that equal inputs in any order give
+    equal tuples."""
+    order = result.order
+    province = "" if isinstance(order, Waive) else order.location.province
+    failed = result.outcome is not Outcome.SUCCEEDS
+    return (result.power, province, str(order), failed, result.detail is not None, repr(result))

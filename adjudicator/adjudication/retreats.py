@@ -17,7 +17,7 @@ from typing import assert_never
 
 from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.legality.retreats import retreat_options
-from adjudicator.adjudication.phases import advance, victory_notes
+from adjudicator.adjudication.phases import advance, canonical_key, victory_notes
 from adjudicator.base.model import (
     Build,
     Convoy,
@@ -75,7 +75,7 @@ def adjudicate_retreats(
     next_position = advance(game_map, position, survivors, sorted_units=True)
     return Adjudication(
         position=position,
-        results=tuple(sorted(results, key=_result_key)),
+        results=tuple(sorted(results, key=canonical_key)),
         next_position=next_position,
         notes=victory_notes(game_map, position, next_position),
     )
@@ -150,7 +150,3 @@ _PLACE = attrgetter("power", "location.province")
 
 def _province(order: Order) -> str | None:
     return None if isinstance(order, Waive) else order.location.province
-
-
-def _result_key(result: OrderResult) -> tuple[str, str]:
-    return (result.power, _province(result.order) or "")

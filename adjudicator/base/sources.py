@@ -4,7 +4,8 @@ The map loader, the position reader and the case loaders share these pieces:
 
 - :func:`read_source` reads a file within the :class:`~adjudicator.base.limits.Limits`: a
   regular file is measured before it is read, a pipe or a device is read no further than the
-  limit, and the text is checked for the most lines and the longest line.
+  limit, and the text is checked for the most lines and the longest line. A FIFO is opened
+  without waiting for a writer, and refused when no program writes to it.
 - YAML and JSON are read by :mod:`adjudicator.base.documents` (here too, for the readers):
   :func:`load_yaml`, :func:`load_yaml_tree`, :func:`compose_yaml` and :func:`load_json` turn any
   failure or any limit exceeded into an :class:`~adjudicator.base.errors.InputError` subclass
@@ -193,7 +194,9 @@ def read_source(
     before it is read; anything else (a pipe, a device) is read up to one byte past the limit."""
     name = str(path)
     try:
-        stream = open(path, "rb")  # noqa: SIM115 (closed below, after the errors of opening)
+        stream, first = _open_source(path, name, error, what)
+    except InputError:
+        raise  # a FIFO without a writer, already worded
     except FileNotFoundError:
         raise error.single(f"no such {what}", "io", name) from None
     except IsADirectoryError:
@@ -204,7 +207,7 @@ def read_source(
         raise error.single(f"no such {what}: the name contains a NUL byte", "io", name) from None
     with stream:
         try:
-            data = _read_bounded(stream, name, error, what, limits)
+            data = _read_bounded(stream, name, error, what, limits, first)
         except IsADirectoryError:
             raise error.single(f"this is a folder, not {_article(what)}", "io", name) from None
         except OSError as exc:
@@ -215,16 +218,62 @@ def read_source(
     return text
 
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+"""Opening a FIFO without it waits until some program opens it for writing, possibly for ever."""
+
+
+def _open_source(
+    path: str | Path, name: str, error: type[InputError], what: str
+) -> tuple[BinaryIO, bytes]:
+    """The file at ``path`` open for reading, and for a FIFO its first bytes.
+
+    Opened without blocking, so that a FIFO (named pipe) returns at once; a FIFO is then read
+    once without blocking: no writer at all (an end of file) is refused naming the path, as the
+    command line refuses any FIFO; a writer that has not written yet (``EAGAIN``) is waited for.
+    Anything else is read as before, blocking."""
+    descriptor = os.open(path, os.O_RDONLY | _NONBLOCK)
+    try:
+        first = b""
+        if stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            first = _first_of_fifo(descriptor, name, error, what)
+        os.set_blocking(descriptor, True)
+        return open(descriptor, "rb"), first  # the caller closes it
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def _first_of_fifo(descriptor: int, name: str, error: type[InputError], what: str) -> bytes:
+    try:
+        first = os.read(descriptor, _FIRST_READ)
+    except BlockingIOError:
+        return b""  # a writer is there and has not written yet
+    if not first:
+        raise error.single(
+            f"a FIFO (named pipe) that no program writes to, not {_article(what)}",
+            "io",
+            name,
+            hint="give the path of a file (reading a FIFO waits until some program writes to it)",
+        )
+    return first
+
+
 def _read_bounded(
-    stream: BinaryIO, path: str, error: type[InputError], what: str, limits: Limits
+    stream: BinaryIO,
+    path: str,
+    error: type[InputError],
+    what: str,
+    limits: Limits,
+    first: bytes = b"",
 ) -> bytes:
+    """The bytes of ``stream`` up to ``limits``; ``first``: what was read of it already."""
     cap = limits.max_file_bytes
     info = os.fstat(stream.fileno())
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(path)
     if stat.S_ISREG(info.st_mode) and info.st_size > cap:
         raise _too_large(path, error, what, cap, info.st_size)
-    data = stream.read(min(_FIRST_READ, cap + 1))
+    data = first + stream.read(max(0, min(_FIRST_READ, cap + 1) - len(first)))
     if b"\0" in data:
         raise error.single(f"this is a binary file, not {_article(what)}", "io", path)
     if len(data) <= cap:

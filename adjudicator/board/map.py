@@ -32,7 +32,7 @@ from enum import StrEnum
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.board import graph
 from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
-from adjudicator.lang.languages import inflections
+from adjudicator.lang.languages import LANGUAGES, inflections
 
 
 class ProvinceType(StrEnum):
@@ -180,6 +180,8 @@ def _unknown_coast(province: Province, coast: str, unit_type: UnitType | None) -
 _WORDS = re.compile(r"[\s\-]+")
 _UNIT_TEXT = re.compile(r"(?i)\s*(a|f|army|fleet)\s+(\S.*?)\s*")
 """A unit written by hand: its type, then its place (``Fleet St. Petersburg (south coast)``)."""
+
+
 _PLACE_TEXT = re.compile(r"\s*([^/()]+?)\s*(?:/\s*([^/()]+?)|\(\s*([^/()]+?)\s*\))?\s*")
 """A place: a province, then a coast after ``/`` or in brackets (``stp/sc``, ``Spain (nc)``)."""
 
@@ -418,6 +420,7 @@ class GameMap:
             return PlaceProblem(
                 PlaceProblemKind.SYNTAX,
                 f"invalid unit {text!r}: expected a form like 'A PAR' or 'F STP/SC'",
+                self._foreign_unit_hint(text),
             )
         unit_type = UnitType(match[1][0].upper())
         location = self._read_place(match[2], lang, match.start(2), unit_type)
@@ -427,6 +430,28 @@ class GameMap:
             location = location.bare
         problem = self.provinces[location.province].placement_problem(unit_type, location)
         return Unit(power, unit_type, location) if problem is None else problem
+
+    def _foreign_unit_hint(self, text: str) -> str | None:
+        """The accepted form of a unit written with another language's unit word (German
+        ``Armee Paris``, ``Flotte Ostsee``): the readers of units take ``A``, ``F``, ``Army`` and
+        ``Fleet`` only, since the words of the order languages
+        (:data:`~adjudicator.lang.languages.LANGUAGES`) belong to orders. The place is read in
+        that language too, so that the hint gives its code (``F BAL``) when it can."""
+        word, _, place = text.strip().partition(" ")
+        place = place.strip()
+        if not place:
+            return None
+        folded = word.casefold()
+        for code, language in LANGUAGES.items():
+            for terminal, letter in (("ARMY", "A"), ("FLEET", "F")):
+                words = language.vocabulary.spellings.get(terminal, ())
+                if folded in (w.casefold() for w in words):
+                    found = self.read_location(place, code)
+                    where = place if isinstance(found, PlaceProblem) else str(found)
+                    return (
+                        f"write '{letter} {where}': a unit is A or F (or Army, Fleet) and a place"
+                    )
+        return None
 
     def read_location(self, text: str, lang: str = DEFAULT_LANGUAGE) -> Location | PlaceProblem:
         """A place as people write it (``STP/SC``, ``stp(sc)``, ``Spain (north coast)``), with

@@ -67,7 +67,12 @@ class ReplayReport:
 
 
 def replay_paths(
-    paths: Sequence[str], rules: Rules | None = None, *, progress: bool = False, jobs: int = 1
+    paths: Sequence[str],
+    rules: Rules | None = None,
+    *,
+    progress: bool = False,
+    jobs: int = 1,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> ReplayReport:
     """Replay every game file under ``paths`` (files or folders of ``*.json``), in the order of
     their paths.
@@ -75,24 +80,26 @@ def replay_paths(
     With ``jobs`` above 1 the games are spread over that many worker processes; the report is
     the one a single process gives: the games in path order, and when a game cannot be read,
     the error of the first such game in that order (raised as :class:`InputError`, as with one
-    process). ``progress`` draws a bar over all the games on standard error.
+    process). ``progress`` draws a bar over all the games on standard error. Each file is read
+    within ``limits`` (:func:`replay_file`), as the command line reads them.
     """
     files = sorted(_game_files(paths))
     report = ReplayReport()
     if jobs > 1 and len(files) > 1:
-        report.games.extend(_replay_in_processes(files, rules, min(jobs, len(files)), progress))
+        workers = min(jobs, len(files))
+        report.games.extend(_replay_in_processes(files, rules, workers, progress, limits))
     else:
         for index, path in enumerate(files, 1):
             if progress:
                 _progress(index, len(files), path.name)
-            report.games.append(replay_file(path, rules))
+            report.games.append(replay_file(path, rules, limits=limits))
     if progress and files:
         print(file=sys.stderr)
     return report
 
 
 def _replay_in_processes(
-    files: Sequence[Path], rules: Rules | None, jobs: int, progress: bool
+    files: Sequence[Path], rules: Rules | None, jobs: int, progress: bool, limits: Limits
 ) -> list[GameReplay]:
     """Each game replayed in one of ``jobs`` worker processes; the results in path order."""
     # Imported here: multiprocessing costs about 15 ms to import, which one process never needs.
@@ -100,7 +107,9 @@ def _replay_in_processes(
 
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        return _in_order(pool, functools.partial(replay_file, rules=rules), files, progress)
+        return _in_order(
+            pool, functools.partial(replay_file, rules=rules, limits=limits), files, progress
+        )
     finally:
         # After Ctrl-C or an error, wait only for the games already running.
         pool.shutdown(cancel_futures=True)

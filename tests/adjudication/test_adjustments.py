@@ -105,9 +105,9 @@ def test_too_many_builds_first_legal_ones_count(standard: GameMap) -> None:
     orders = [("Germany", build(b)) for b in ("A WAR", "A KIE", "A MUN")]
     adj = run(standard, pos, *orders)
     assert outcomes(adj) == [
-        ("A WAR B", Outcome.ILLEGAL, Reason.ILLEGAL),
         ("A KIE B", Outcome.SUCCEEDS, Reason.NONE),
         ("A MUN B", Outcome.FAILS, Reason.NOT_ALLOWED),
+        ("A WAR B", Outcome.ILLEGAL, Reason.ILLEGAL),
     ]
     assert units_of(adj) == {"Germany A BER", "Germany A RUH", "Germany A KIE"}
     assert str(adj.next_position.phase) == "S1902M"
@@ -129,8 +129,8 @@ def test_second_build_in_one_province_fails(standard: GameMap) -> None:
     ]
     adj = run(standard, pos, ("Russia", first), ("Russia", build("F MOS")))
     assert outcomes(adj) == [
-        ("F MOS B", Outcome.ILLEGAL, Reason.ILLEGAL),
         ("A MOS B", Outcome.SUCCEEDS, Reason.NONE),
+        ("F MOS B", Outcome.ILLEGAL, Reason.ILLEGAL),
     ]
 
 
@@ -172,9 +172,9 @@ def test_waives_beyond_the_builds_fail(standard: GameMap) -> None:
         standard, pos, ("Germany", build("A KIE")), ("Germany", Waive()), ("Germany", Waive())
     )
     assert outcomes(adj) == [
-        ("A KIE B", Outcome.SUCCEEDS, Reason.NONE),
         ("WAIVE", Outcome.SUCCEEDS, Reason.NONE),
         ("WAIVE", Outcome.FAILS, Reason.NOT_ALLOWED),
+        ("A KIE B", Outcome.SUCCEEDS, Reason.NONE),
     ]
 
 
@@ -212,8 +212,8 @@ def test_too_many_removals_first_legal_ones_count(standard: GameMap) -> None:
     adj = run(standard, pos, *orders)
     assert outcomes(adj) == [
         ("F LYO D", Outcome.ILLEGAL, Reason.ILLEGAL),
-        ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),
         ("A PAR D", Outcome.FAILS, Reason.NOT_ALLOWED),
+        ("A PIC D", Outcome.SUCCEEDS, Reason.NONE),
     ]
     assert units_of(adj) == {"France A PAR"}
 
@@ -223,8 +223,8 @@ def test_same_unit_removed_twice_counts_once(standard: GameMap) -> None:
     pos = position({"France": ["A PAR", "A PIC", "F LYO"]}, {"France": ["PAR"]})
     adj = run(standard, pos, ("France", remove("A PAR")), ("France", remove("A PAR")))
     assert outcomes(adj) == [
-        ("A PAR D", Outcome.SUCCEEDS, Reason.NONE),
         ("F LYO D", Outcome.SUCCEEDS, Reason.CIVIL_DISORDER),
+        ("A PAR D", Outcome.SUCCEEDS, Reason.NONE),
     ]
     assert units_of(adj) == {"France A PIC"}
     assert adj.notes == (
@@ -292,8 +292,8 @@ def test_refused_builds_and_waives_name_the_limit(standard: GameMap) -> None:
     one = position({"Germany": ["A BER", "A RUH"]}, {"Germany": ["BER", "KIE", "MUN"]})
     orders: list[Order] = [build("A KIE"), build("A MUN"), Waive()]
     assert said(run(standard, one, *(("Germany", o) for o in orders))) == [
-        ("A MUN B", Refused(Refusal.BUILDS_USED, 1), "Germany has only 1 build"),
         ("WAIVE", Refused(Refusal.NO_BUILD_TO_WAIVE), "Germany has no build left to waive"),
+        ("A MUN B", Refused(Refusal.BUILDS_USED, 1), "Germany has only 1 build"),
     ]
     two = position({"Russia": ["A WAR", "F SEV"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
     orders = [build("A MOS"), build("A STP"), Waive()]
@@ -324,9 +324,9 @@ def test_refusals_the_legality_check_forestalls(standard: GameMap) -> None:
     even = position({"Germany": ["A BER", "A RUH", "A MUN"]}, {"Germany": ["BER", "KIE", "MUN"]})
     orders: list[Order] = [build("A KIE"), remove("A RUH"), Hold(UnitType.ARMY, Location("BER"))]
     assert said(hand_made(standard, even, *(("Germany", o) for o in orders))) == [
+        ("A BER H", Refused(Refusal.NOT_AN_ADJUSTMENT), "not an adjustment order"),
         ("A KIE B", Refused(Refusal.NO_BUILDS), "Germany has no builds"),
         ("A RUH D", Refused(Refusal.NO_REMOVALS), "Germany has no removals to make"),
-        ("A BER H", Refused(Refusal.NOT_AN_ADJUSTMENT), "not an adjustment order"),
     ]
     two = position({"Russia": ["A WAR", "F SEV"]}, {"Russia": ["MOS", "SEV", "STP", "WAR"]})
     twice = hand_made(standard, two, ("Russia", build("A MOS")), ("Russia", build("A MOS")))
@@ -339,7 +339,7 @@ def test_a_repeated_removal_and_civil_disorder_say_so(standard: GameMap) -> None
     pos = position({"France": ["A PAR", "A PIC", "F LYO"]}, {"France": ["PAR"]})
     adj = hand_made(standard, pos, ("France", remove("A PAR")), ("France", remove("A PAR")))
     assert said(adj) == [("A PAR D", Removal.ALREADY_REMOVED, "already removed")]
-    assert [r.message for r in adj.results] == ["", "already removed", "removed by civil disorder"]
+    assert [r.message for r in adj.results] == ["removed by civil disorder", "", "already removed"]
 
 
 # ------------------------------------------------------------------ civil disorder, 2023

@@ -169,23 +169,62 @@ def test_an_endless_pipe_is_read_one_byte_past_the_limit(tmp_path: Path) -> None
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     written = [0]
+    # The writer must have the FIFO open before it is read (a FIFO without a writer is refused):
+    # a reader of our own, that never reads, lets the writer open it without waiting.
+    held = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    stream = open(fifo, "wb")  # noqa: SIM115 (closed by the writer)
 
     def write_forever() -> None:
-        # The reader closing its end breaks the pipe on a write or on the flush at close.
-        with contextlib.suppress(BrokenPipeError), open(fifo, "wb") as stream:
-            while written[0] < 64 * MB:  # stops far sooner, when the reader closes
+        # The last reader closing its end breaks the pipe on a write or on the flush at close.
+        with contextlib.suppress(BrokenPipeError), stream:
+            while written[0] < 64 * MB:  # stops far sooner, when the readers close
                 stream.write(b"A Par - Bur\n" * 1000)
                 written[0] += 12_000
 
     writer = threading.Thread(target=write_forever, daemon=True)
     writer.start()
-    d = refusal(lambda: read_source(fifo, InputError, "order file", Limits(max_file_bytes=MB)))
+    try:
+        d = refusal(lambda: read_source(fifo, InputError, "order file", Limits(max_file_bytes=MB)))
+    finally:
+        os.close(held)
     writer.join()
     assert (d.code, d.message) == (
         "too-large",
         "order file too large: more than 1,048,576 bytes; at most 1,048,576 are read",
     )
     assert written[0] < 8 * MB
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_nobody_writes_to_is_refused_not_waited_for(tmp_path: Path) -> None:
+    """Opening a FIFO blocks until some program opens it for writing: the reader opens it
+    without blocking and refuses it, naming it, when no program writes to it."""
+    fifo = tmp_path / "orders.fifo"
+    os.mkfifo(fifo)
+    d = _without_hanging(lambda: read_source(fifo, InputError, "order file"))
+    assert (d.code, d.path) == ("io", str(fifo))
+    assert d.message == "a FIFO (named pipe) that no program writes to, not an order file"
+
+
+def _without_hanging(read: Callable[[], object]) -> Diagnostic:
+    """The diagnostic ``read`` raises, read in a thread: should it block after all, the test
+    fails (the join's timeout only guards the run against hanging; nothing is timed)."""
+    found: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            read()
+            found.append(None)
+        except BaseException as exc:  # handed to the test's thread
+            found.append(exc)
+
+    reader = threading.Thread(target=run, daemon=True)
+    reader.start()
+    reader.join(timeout=60)
+    assert found, "the reader blocked on the FIFO"
+    assert isinstance(found[0], InputError), found[0]
+    (diagnostic,) = found[0].diagnostics
+    return diagnostic
 
 
 def test_too_many_lines_and_a_too_long_line(tmp_path: Path) -> None:

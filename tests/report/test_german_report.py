@@ -325,8 +325,8 @@ def test_refusals_and_removals_of_a_real_winter_in_german() -> None:
     refused = [r.detail for r in adjudication.results if r.reason is Reason.NOT_ALLOWED]
     assert refused == [
         Refused(Refusal.REMOVALS_MADE, 1),
-        Refused(Refusal.BUILDS_USED, 1),
         Refused(Refusal.NO_BUILD_TO_WAIVE),
+        Refused(Refusal.BUILDS_USED, 1),
     ]
     text = german(adjudication)
     for sentence in (

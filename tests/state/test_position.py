@@ -332,6 +332,25 @@ def test_hints() -> None:
     assert _error("map: standrd\n").diagnostics[0].hint == "did you mean 'standard'?"
 
 
+def test_german_unit_words_are_refused_with_the_form_to_write() -> None:
+    """Position files take English unit words (docs/positions.md): ``Armee``, ``Heer`` and
+    ``Flotte`` are refused at their place, the hint giving the unit to write instead; a German
+    place name gets the usual suggestion of the province."""
+    error = _error("units:\n  Germany: [Armee Kiel, Heer Berlin, Flotte Ostsee, A München]\n")
+    assert [(d.code, d.hint) for d in error.diagnostics] == [
+        ("unit", "write 'A KIE': a unit is A or F (or Army, Fleet) and a place"),
+        ("unit", "write 'A BER': a unit is A or F (or Army, Fleet) and a place"),
+        ("unit", "write 'F BAL': a unit is A or F (or Army, Fleet) and a place"),
+        ("unknown-province", "did you mean 'MUN' (Munich)?"),
+    ]
+    error = _error("units:\n  Germany: [Flotte Atlantis]\n")
+    assert error.diagnostics[0].hint == (
+        "write 'F Atlantis': a unit is A or F (or Army, Fleet) and a place"
+    )
+    english = "units:\n  Germany: [A Kiel, Army Berlin, Fleet Baltic Sea, A MUN]\n"
+    assert len(Position.loads("map: standard\nphase: W1901A\n" + english).units) == 4
+
+
 def test_position_for_another_map() -> None:
     error = _error("map: testmap\n", game_map=STANDARD)
     [d] = error.diagnostics

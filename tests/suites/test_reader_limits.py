@@ -3,16 +3,20 @@ and column, as :class:`CaseFileError` or :class:`InputError`, never a traceback.
 
 from __future__ import annotations
 
+import os
+import threading
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from adjudicator.base.errors import CaseFileError, Diagnostic, InputError
+from adjudicator.base.errors import CaseFileError, Diagnostic, InputError, PositionError
 from adjudicator.base.limits import Limits
+from adjudicator.state.position import Position
+from adjudicator.suites.jdip import load_jdip
 from adjudicator.suites.load import load_cases, loads_cases
-from adjudicator.suites.replay import replay_file
+from adjudicator.suites.replay import replay_file, replay_paths
 
 MB = 1 << 20
 REPO = Path(__file__).resolve().parents[2]
@@ -72,6 +76,70 @@ def test_a_saved_game_nested_200000_deep_is_refused(tmp_path: Path) -> None:
     path.write_text('{"phases": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
     d = refused(lambda: replay_file(path))
     assert (d.code, d.path, d.line, d.column) == ("too-deep", str(path), 1, 111)
+
+
+def test_replay_paths_reads_each_game_within_the_limits(tmp_path: Path) -> None:
+    """The library's replay of paths reads as the command line does: a game nested 200,000
+    deep in a folder is a ``too-deep`` error (not a RecursionError), and the limits chosen
+    apply to every game, in one process or several."""
+    deep = tmp_path / "deep"
+    deep.mkdir()
+    (deep / "deep.json").write_text(
+        '{"phases": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8"
+    )
+    d = refused(lambda: replay_paths([str(deep)]))
+    assert (d.code, d.path, d.line, d.column) == ("too-deep", str(deep / "deep.json"), 1, 111)
+    games = tmp_path / "games"
+    games.mkdir()
+    game = '{"map": "standard", "phases": []}' + " " * 100
+    for name in ("a.json", "b.json"):
+        (games / name).write_text(game, encoding="utf-8")
+    small = Limits(max_file_bytes=64)
+    for jobs in (1, 2):
+        d = refused(lambda: replay_paths([str(games)], limits=small, jobs=jobs))  # noqa: B023
+        assert (d.code, d.path) == ("too-large", str(games / "a.json"))
+        assert d.message == f"game file too large: {len(game)} bytes; at most 64 are read"
+
+
+READERS: dict[str, tuple[str, Callable[[Path], object]]] = {
+    "position": ("position.yaml", Position.load),
+    "case file": ("cases.yaml", load_cases),
+    "jDip case file": ("cases.txt", load_jdip),
+    "saved game": ("game.json", replay_file),
+    "saved games by path": ("game.json", lambda path: replay_paths([str(path)])),
+}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("reader", READERS.values(), ids=READERS)
+def test_a_fifo_nobody_writes_to_is_refused_by_every_reader(
+    tmp_path: Path, reader: tuple[str, Callable[[Path], object]]
+) -> None:
+    """Opening a FIFO waits until some program writes to it: every reader of a path refuses
+    one that no program writes to, naming it, instead of blocking for ever. The reading runs in
+    a thread whose join has a timeout only so that a failure cannot hang the run."""
+    name, read = reader
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            read(fifo)
+            outcome.append(None)
+        except BaseException as exc:  # handed to the test's thread
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=60)
+    assert outcome, "the reader blocked on the FIFO"
+    error = outcome[0]
+    assert isinstance(error, InputError), error
+    assert isinstance(error, PositionError) == (name == "position.yaml")
+    (d,) = error.diagnostics
+    assert (d.code, d.path) == ("io", str(fifo))
+    assert d.message.startswith("a FIFO (named pipe) that no program writes to, not a")
 
 
 def test_a_saved_game_with_a_number_of_5000_digits(tmp_path: Path) -> None:
