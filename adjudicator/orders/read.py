@@ -32,9 +32,9 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from types import NoneType
+from types import MethodType, NoneType
 from typing import Any, Protocol
 
 from lark import Lark, Token
@@ -42,6 +42,7 @@ from lark.common import LexerConf
 from lark.exceptions import UnexpectedToken
 from lark.lark import PostLex
 from lark.lexer import Lexer, LexerState
+from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
 from lark.parsers.lalr_analysis import Shift
 
 from adjudicator.base.errors import (
@@ -364,13 +365,13 @@ class _Scanner:
                 digits = _DIGITS.match(line, pos)
                 end = pos + 1 if digits is None else digits.end()
                 for bad in range(pos, end):
-                    yield Token(_BAD, line[bad], bad, 1, bad + 1, 1, bad + 2, bad + 1)
+                    yield _token(_BAD, line[bad], bad, 1, bad + 1, 1, bad + 2, bad + 1)
                 pos = end
                 continue
             end = match.end()
             kind = match.lastgroup or ""
             if kind not in self.ignore:
-                yield Token(kind, match.group(), pos, 1, pos + 1, 1, end + 1, end)
+                yield _token(kind, match.group(), pos, 1, pos + 1, 1, end + 1, end)
             pos = end
 
 
@@ -400,15 +401,78 @@ class _Tables:
         # Lark's symbol names are its Token objects, whose comparison with a plain str (every
         # look-up by a token's type) is a Python call: plain str keys compare in C.
         self.tokens = {str(k): v for k, v in callbacks.items() if isinstance(k, str)}
+        rules: list[Any] = [rule for rule in callbacks if not isinstance(rule, str)]
+        direct = {rule: _direct(callbacks[rule], str(rule.origin.name)) for rule in rules}
+        # Lark's own callbacks, all of them, if any is wrapped in a way not known here
+        written_out = all(callback is not None for callback in direct.values())
+        actions = direct if written_out else callbacks
         self.rows: dict[object, dict[str, tuple[bool, Any]]] = {
             state: {
                 str(symbol): (True, arg)
                 if action is Shift
-                else (False, (len(arg.expansion), callbacks[arg], str(arg.origin.name)))
+                else (False, (len(arg.expansion), actions[arg], str(arg.origin.name)))
                 for symbol, (action, arg) in row.items()
             }
             for state, row in conf.states.items()
         }
+
+
+_Callback = Callable[[list[Any]], Any]
+
+
+def _direct(callback: Any, origin: str) -> _Callback | None:
+    """Lark's callback for a rule named ``origin`` with Lark's wrappers written out, or None
+    for a wrapper not known here. The values are the same: a rule that the grammar inlines
+    (``_to``, the run of words in a name) makes a Lark ``Tree`` only for its parent to take its
+    children, so it returns the children themselves (the list the ``Tree`` would hold) and the
+    parent's filter takes them as they are. This skips a ``Tree``, Lark's ``__default__`` and
+    two calls at about a third of the reductions of a long-form line."""
+    if isinstance(callback, ChildFilterLALR_NoPlaceholders):
+        inner = _direct(callback.node_builder, origin)
+        return None if inner is None else _child_filter(tuple(callback.to_include), inner)
+    if isinstance(callback, ExpandSingleChild):
+        inner = _direct(callback.node_builder, origin)
+        return None if inner is None else _expand_single(inner)
+    if isinstance(callback, functools.partial):
+        if getattr(callback.func, "__name__", None) != "default_callback":
+            return None
+        return _inlined if origin.startswith("_") else callback
+    if isinstance(callback, MethodType) and isinstance(callback.__self__, SyntaxBuilder):
+        return callback
+    return None
+
+
+def _inlined(children: list[Any]) -> list[Any]:
+    """An inlined rule's value: its children, which the parent's filter takes in its place."""
+    return children
+
+
+def _child_filter(to_include: tuple[tuple[int, bool], ...], inner: _Callback) -> _Callback:
+    """Lark's ``ChildFilterLALR_NoPlaceholders``: the children kept, an inlined rule's own
+    children in its place (an inlined rule's value is its list of children, see
+    :func:`_inlined`)."""
+
+    def filtered(children: list[Any]) -> Any:
+        kept: list[Any] = []
+        for index, inline in to_include:
+            if not inline:
+                kept.append(children[index])
+            elif kept:
+                kept += children[index]
+            else:  # the list itself, as Lark does: it is made afresh for each reduction
+                kept = children[index]
+        return inner(kept)
+
+    return filtered
+
+
+def _expand_single(inner: _Callback) -> _Callback:
+    """Lark's ``ExpandSingleChild`` (a ``?rule``): a single child stands for the rule."""
+
+    def expanded(children: list[Any]) -> Any:
+        return children[0] if len(children) == 1 else inner(children)
+
+    return expanded
 
 
 @functools.cache
@@ -529,6 +593,7 @@ class _Reader:
         self.diagnostics: list[Diagnostic] = []
         self.known = _known_names(game_map, vocab.lang)
         self.longest = _longest_name(game_map, vocab.lang)
+        self.phrase_starts = _phrase_starts(vocab)
 
     @property
     def orders(self) -> list[ParsedOrder]:
@@ -711,15 +776,16 @@ class _Reader:
         """Words that spell one keyword together (``zieht sich zurück``) become one word."""
         out: list[Token] = []
         longest = self.vocab.longest_phrase  # look no further: a long line stays linear
+        starts = self.phrase_starts  # a word that starts no phrase is passed at once
         i = 0
         while i < len(tokens):
             token = tokens[i]
-            if token.type == "WORD":
+            if token.type == "WORD" and fold(token.value) in starts:
                 run = []
                 for other in tokens[i : i + longest]:
                     if other.type != "WORD":
                         break
-                    run.append(fold(other))
+                    run.append(fold(other.value))
                 size = self.vocab.phrase_at(run)
                 if size > 1:
                     last = tokens[i + size - 1]
@@ -737,7 +803,7 @@ class _Reader:
         follow something (the unit), so a particle alone never makes a keyword."""
         if len(tokens) < 3 or tokens[-1].type != "WORD":
             return tokens
-        particle = fold(tokens[-1])
+        particle = fold(tokens[-1].value)
         longest = self.vocab.separable_length(particle)
         if not longest:
             return tokens
@@ -746,7 +812,7 @@ class _Reader:
             for other in tokens[i : min(i + longest, len(tokens) - 1)]:  # linear in the line
                 if other.type != "WORD":
                     break
-                run.append(fold(other))
+                run.append(fold(other.value))
             found = self.vocab.separable_at(run, particle)
             if found is None:
                 continue
@@ -764,7 +830,7 @@ class _Reader:
     def split_hyphens(self, token: Token) -> list[Token]:
         """``Par-Bur`` -> ``Par``, ``-``, ``Bur``; ``Mid-Atlantic`` stays whole because the map
         knows it; ``Spa-sc`` (jDip) -> ``Spa``, ``/``, ``sc``."""
-        if self.is_name(token):
+        if self.is_name(token.value):
             return [token]
         parts = str(token).split("-")
         starts = [0]
@@ -905,9 +971,18 @@ class _Reader:
 
     def retype(self, token: Token, choices: Mapping[str, object]) -> Token:
         """A word becomes a keyword where the grammar accepts that keyword."""
-        for terminal in self.vocab.keywords(token):
+        for terminal in self.vocab.keywords(token.value):
             if terminal in choices:
-                return Token.new_borrow_pos(terminal, token.value, token)
+                return _token(
+                    terminal,
+                    token.value,
+                    token.start_pos,
+                    token.line,
+                    token.column,
+                    token.end_line,
+                    token.end_column,
+                    token.end_pos,
+                )
         return token
 
     def unexpected(self, exc: UnexpectedToken, fed: list[Token], line: str) -> Problem:
@@ -947,7 +1022,7 @@ class _Reader:
         run.reverse()
         key = ""  # the folded words so far: spaces fold away, so that is the key of the run
         for token in run:
-            key += fold(token)
+            key += fold(token.value)
             if len(key) > self.longest:
                 break
             if key in self.known:
@@ -980,6 +1055,26 @@ def _known_names(game_map: GameMap, lang: str) -> frozenset[str]:
     return frozenset(known)
 
 
+_PHRASE_STARTS: dict[str, tuple[Vocabulary, frozenset[str]]] = {}
+"""Language -> its vocabulary and :func:`_phrase_starts` (one entry per language)."""
+
+
+def _phrase_starts(vocab: Vocabulary) -> frozenset[str]:
+    """The folded first words of ``vocab``'s keywords of several words (``zieht`` of ``zieht
+    sich zurück``), the words :meth:`Vocabulary.phrase_at` looks phrases up by: a word that is
+    none of them starts no phrase."""
+    known = _PHRASE_STARTS.get(vocab.lang)
+    if known is None or known[0] is not vocab:
+        starts = frozenset(
+            fold(word.split()[0])
+            for words in vocab.spellings.values()
+            for word in words
+            if len(word.split()) > 1
+        )
+        known = _PHRASE_STARTS[vocab.lang] = (vocab, starts)
+    return known[1]
+
+
 @functools.lru_cache(maxsize=16)
 def _longest_name(game_map: GameMap, lang: str) -> int:
     """The length of the longest of :func:`_known_names`: a longer text is none of them."""
@@ -991,17 +1086,47 @@ def _failed(builder: OrderBuilder, mark: int) -> bool:
     return any(p.severity is Severity.ERROR for p in builder.problems[mark:])
 
 
+_new_str = str.__new__
+
+
+def _token(
+    kind: str,
+    value: str,
+    start: int | None,
+    line: int | None,
+    column: int | None,
+    end_line: int | None,
+    end_column: int | None,
+    end: int | None,
+) -> Token:
+    """``Token(kind, value, start, line, column, end_line, end_column, end)``, the same object,
+    made without Lark's constructor (a ``__new__`` that checks for a deprecated keyword, then a
+    classmethod): about a third of its cost, and the reader makes a dozen tokens a line. Words
+    are looked up (``fold``, keywords) by their plain ``value``: a ``Token`` key makes every
+    cache and dictionary hit call ``Token.__eq__``."""
+    token: Token = _new_str(Token, value)
+    token.type = kind
+    token.start_pos = start
+    token.value = value
+    token.line = line
+    token.column = column
+    token.end_line = end_line
+    token.end_column = end_column
+    token.end_pos = end
+    return token
+
+
 def _token_at(base: Token, kind: str, value: str, offset: int) -> Token:
     start = (base.start_pos or 0) + offset
     column = (base.column or 1) + offset
-    return Token(
+    return _token(
         kind, value, start, base.line, column, base.line, column + len(value), start + len(value)
     )
 
 
 def _end_token(previous: Token | None) -> Token:
     if previous is None:
-        return Token("$END", "", 0, 1, 1, 1, 1, 0)
+        return _token("$END", "", 0, 1, 1, 1, 1, 0)
     end = previous.end_pos or 0
     column = previous.end_column or 1
-    return Token("$END", "", end, previous.line, column, previous.line, column, end)
+    return _token("$END", "", end, previous.line, column, previous.line, column, end)
