@@ -58,6 +58,7 @@ from adjudicator.base.model import (
     Order,
     Phase,
     PhaseType,
+    set_class,
     slot_setter,
 )
 from adjudicator.board.map import GameMap
@@ -116,13 +117,13 @@ class ParsedOrder:
         # OrderResult does); a subclass takes the slot setters. Immutable once this returns.
         if type(self) is ParsedOrder:
             draft: _DraftOrder = self  # type: ignore[assignment]  # until the last line
-            _set_class(self, _DraftOrder)
+            set_class(self, _DraftOrder)
             draft.power = power
             draft.order = order
             draft.line = line
             draft.column = column
             draft.text = text
-            _set_class(self, ParsedOrder)
+            set_class(self, ParsedOrder)
             return
         _set_parsed_power(self, power)
         _set_parsed_order(self, order)
@@ -144,8 +145,6 @@ class _DraftOrder:
     text: str
 
 
-_set_class = object.__dict__["__class__"].__set__
-"""``object.__class__``'s setter: changing an object's class without the frozen ``__setattr__``."""
 _set_parsed_power = slot_setter(ParsedOrder, "power")
 _set_parsed_order = slot_setter(ParsedOrder, "order")
 _set_parsed_line = slot_setter(ParsedOrder, "line")

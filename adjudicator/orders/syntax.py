@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeVar
 from lark import Token, Transformer
 
 from adjudicator.base.errors import cut
-from adjudicator.base.model import UnitType
+from adjudicator.base.model import UnitType, set_class
 
 QUOTED_LIMIT = 60
 """The most characters of a written text that a message quotes. The line itself is shown under
@@ -128,8 +128,6 @@ class _Via:
 
 
 _V = TypeVar("_V")
-_set_class = object.__dict__["__class__"].__set__
-"""``object.__class__``'s setter (see :func:`_quick`)."""
 
 
 def _quick(cls: type[_V]) -> Callable[..., _V]:
@@ -147,7 +145,7 @@ def _quick(cls: type[_V]) -> Callable[..., _V]:
 
     def make(*values: Any) -> _V:
         value = plain(*values)
-        _set_class(value, cls)
+        set_class(value, cls)
         return value  # type: ignore[no-any-return]
 
     return make

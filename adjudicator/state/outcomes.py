@@ -22,6 +22,7 @@ from adjudicator.base.model import (
     Order,
     Unit,
     Waive,
+    set_class,
     slot_setter,
 )
 from adjudicator.base.rules import ParadoxRule
@@ -208,7 +209,7 @@ class OrderResult:
         # values, and immutable once __init__ returns). A subclass takes the setters.
         if type(self) is OrderResult:
             draft: _Draft = self  # type: ignore[assignment]  # a _Draft until the last line
-            _set_class(self, _Draft)
+            set_class(self, _Draft)
             draft.power = power
             draft.order = order
             draft.outcome = outcome
@@ -217,7 +218,7 @@ class OrderResult:
             draft.cause_power = cause_power
             draft.code = code
             draft.detail = detail
-            _set_class(self, OrderResult)
+            set_class(self, OrderResult)
             return
         _set_power(self, power)
         _set_order(self, order)
@@ -291,9 +292,6 @@ class _Draft:
     detail: Detail | None
 
 
-_set_class = object.__dict__["__class__"].__set__
-"""``object.__class__``'s setter: changing an object's class without the frozen
-``__setattr__``."""
 _set_power = slot_setter(OrderResult, "power")
 _set_order = slot_setter(OrderResult, "order")
 _set_outcome = slot_setter(OrderResult, "outcome")
