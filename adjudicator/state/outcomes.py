@@ -292,6 +292,33 @@ class _Draft:
     detail: Detail | None
 
 
+def made_result(
+    power: str,
+    order: Order,
+    outcome: Outcome,
+    reason: Reason = Reason.NONE,
+    cause: Order | None = None,
+    cause_power: str | None = None,
+    code: str | None = None,
+    detail: Detail | None = None,
+) -> OrderResult:
+    """``OrderResult(power, order, ...)``, the very same value, made for the adjudicators' hot
+    paths (one result per order of every phase): a :class:`_Draft` from the start, its fields
+    set, then turned into an :class:`OrderResult`. That spares the class call with its
+    ``__init__`` frame and one of its two class changes: about 0.2 µs a result instead of 0.45."""
+    draft = _Draft()
+    draft.power = power
+    draft.order = order
+    draft.outcome = outcome
+    draft.reason = reason
+    draft.cause = cause
+    draft.cause_power = cause_power
+    draft.code = code
+    draft.detail = detail
+    set_class(draft, OrderResult)
+    return draft  # type: ignore[return-value]  # an OrderResult since the line above
+
+
 _set_power = slot_setter(OrderResult, "power")
 _set_order = slot_setter(OrderResult, "order")
 _set_outcome = slot_setter(OrderResult, "outcome")

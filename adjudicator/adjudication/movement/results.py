@@ -35,11 +35,11 @@ from adjudicator.state.outcomes import (
     Note,
     OrderResult,
     Reason,
+    made_result,
 )
 from adjudicator.state.position import Position
 
 _PROVINCE = attrgetter("location.province")
-_POWER_PROVINCE = attrgetter("power", "location.province")
 
 
 class Report:
@@ -101,16 +101,29 @@ class Report:
         phase = self.phase
         moved, dislodger, moves = self.moved, self.dislodger, phase.moves
         units: list[Unit] = []
+        # The position's units come by power, and a moved unit keeps its power: only the
+        # units of a power with a moved unit need sorting again, by province. (One sort by
+        # (power, province) made a key tuple for every unit: about 2 % of a 34-unit phase.)
+        power: str | None = None
+        start = 0
+        shuffled = False
         for province, unit in phase.units.items():
+            if unit.power != power:
+                if shuffled:
+                    units[start:] = sorted(units[start:], key=_PROVINCE)
+                    shuffled = False
+                power = unit.power
+                start = len(units)
             if province in moved:
                 loc = moves[province].destination
                 if loc.coast is not None and unit.type is ARMY:
                     loc = Location(loc.province)
                 units.append(Unit(unit.power, unit.type, loc))
+                shuffled = True
             elif province not in dislodger:
                 units.append(unit)
-        if moved:
-            units.sort(key=_POWER_PROVINCE)
+        if shuffled:
+            units[start:] = sorted(units[start:], key=_PROVINCE)
         return units
 
     def standoffs(self) -> Iterable[str]:
@@ -175,7 +188,7 @@ class Report:
             elif province in failing:
                 append(self.result(province))
             else:
-                append(OrderResult(unit.power, given, SUCCEEDS))
+                append(made_result(unit.power, given, SUCCEEDS))
         if not illegal:
             return tuple(out)
         keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
@@ -192,7 +205,7 @@ class Report:
         return Hold(unit.type, unit.location)
 
     def succeeded(self, province: str) -> OrderResult:
-        return OrderResult(self.phase.units[province].power, self.phase.given[province], SUCCEEDS)
+        return made_result(self.phase.units[province].power, self.phase.given[province], SUCCEEDS)
 
     def failed(
         self, province: str, reason: Reason, cause: str | None = None, detail: Detail | None = None
@@ -202,9 +215,9 @@ class Report:
         units, given = phase.units, phase.given
         power = units[province].power
         if cause is None:
-            return OrderResult(power, given[province], FAILS, reason, None, None, None, detail)
+            return made_result(power, given[province], FAILS, reason, None, None, None, detail)
         cause_order = given.get(cause) or self.cause_order(cause)
-        return OrderResult(
+        return made_result(
             power, given[province], FAILS, reason, cause_order, units[cause].power, None, detail
         )
 
@@ -215,9 +228,9 @@ class Report:
         order = Hold(unit.type, unit.location)
         dislodger = self.dislodger.get(province)
         if dislodger is None:
-            return OrderResult(unit.power, order, SUCCEEDS, Reason.NO_ORDER)
+            return made_result(unit.power, order, SUCCEEDS, Reason.NO_ORDER)
         cause = self.cause_order(dislodger)
-        return OrderResult(
+        return made_result(
             unit.power, order, FAILS, Reason.NO_ORDER, cause, phase.units[dislodger].power
         )
 
