@@ -339,25 +339,28 @@ class _Session:
         return tuple(format_order(o, loaded.map, self.lang) for o in parsed)
 
     # ------------------------------------------------------------------ game information
+    def game_asked(self, name: str | None) -> LoadedGame | None:
+        """The game a LIST or HISTORY asks about: the one named, else the signed-on one; None
+        (with the reply saying so) when no such game exists."""
+        if self.signed and not name:
+            return self.signed.loaded
+        row = self.tx.get_game(name or "")
+        if row is None:
+            self.fail("unknown game", self.words.unknown_game.format(game=(name or "")[:40]))
+            return None
+        return load_game(row)
+
     def list_game(self, name: str | None) -> None:
-        loaded = self.signed.loaded if self.signed and not name else None
+        loaded = self.game_asked(name)
         if loaded is None:
-            row = self.tx.get_game(name or "")
-            if row is None:
-                self.fail("unknown game", self.words.unknown_game.format(game=(name or "")[:40]))
-                return
-            loaded = load_game(row)
+            return
         self.game_name = self.game_name or loaded.row.name
         self.say(game_status(self.tx, loaded, with_addresses=False, lang=self.lang))
 
     def history(self, name: str | None) -> None:
-        loaded = self.signed.loaded if self.signed and not name else None
+        loaded = self.game_asked(name)
         if loaded is None:
-            row = self.tx.get_game(name or "")
-            if row is None:
-                self.fail("unknown game", self.words.unknown_game.format(game=(name or "")[:40]))
-                return
-            loaded = load_game(row)
+            return
         reports = [
             (p.report_de if self.lang == "de" else p.report_en) or ""
             for p in self.tx.phases(loaded.row.name)
