@@ -1,5 +1,9 @@
 """The commands of a mail body, as njudge and DPjudge players write them, in English and German.
 
+The words are each language's (:attr:`JudgeWords.commands
+<adjudicator.lang.judge_words.JudgeWords.commands>`, in :mod:`adjudicator.lang.en` and
+:mod:`adjudicator.lang.de`); this module reads the lines they start.
+
 One command per line, its words matched case-insensitively after any leading blanks::
 
     SIGNON Fmygame secret          ANMELDEN Frankreich meinspiel geheim
@@ -38,11 +42,13 @@ Orders(lines=((2, 'A Par - Bur'),)), Wait(on=True, line=3, lang='en')]
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast, get_args
 
 from adjudicator.base.errors import cut
 from adjudicator.base.limits import split_lines
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 
 __all__ = [
     "Command",
@@ -179,7 +185,7 @@ class CommandProblem:
 
     def __str__(self) -> str:
         """One line: where, what, the line quoted and the form expected."""
-        line, column, form = ("Zeile", "Spalte", "Form") if self.lang == "de" else _EN_WORDS
+        line, column, form = judge_words(self.lang).where
         return (
             f"{line} {self.line}, {column} {self.column}: {self.message}:"
             f" {cut(self.text.strip(), 80)!r} ({form}: {self.expected})"
@@ -189,13 +195,10 @@ class CommandProblem:
         """The message, the line and a caret under the column, and the expected form."""
         shown = cut(self.text.rstrip(), 100)
         caret = " " * min(self.column - 1, len(shown) + 1) + "^"
-        where, _, form = ("Zeile", "Spalte", "Form") if self.lang == "de" else _EN_WORDS
+        where, _, form = judge_words(self.lang).where
         return (
             f"{where} {self.line}: {self.message}\n  {shown}\n  {caret}\n  {form}: {self.expected}"
         )
-
-
-_EN_WORDS = ("line", "column", "write")
 
 
 # ----------------------------------------------------------------------------- the words
@@ -204,103 +207,35 @@ _Kind = Literal[
     "signoff", "wait", "nowait", "password", "endpress",
 ]  # fmt: skip
 
-_PHRASES: dict[tuple[str, ...], tuple[_Kind, str]] = {
-    ("signon",): ("signon", "en"),
-    ("list",): ("list", "en"),
-    ("history",): ("history", "en"),
-    ("press",): ("press", "en"),
-    ("broadcast",): ("broadcast", "en"),
-    ("draw",): ("draw", "en"),
-    ("draw", "off"): ("draw off", "en"),
-    ("set", "draw"): ("draw", "en"),
-    ("set", "nodraw"): ("draw off", "en"),
-    ("resign",): ("resign", "en"),
-    ("help",): ("help", "en"),
-    ("signoff",): ("signoff", "en"),
-    ("wait",): ("wait", "en"),
-    ("nowait",): ("nowait", "en"),
-    ("set", "wait"): ("wait", "en"),
-    ("set", "nowait"): ("nowait", "en"),
-    ("set", "password"): ("password", "en"),
-    ("endpress",): ("endpress", "en"),
-    ("end", "press"): ("endpress", "en"),
-    ("endbroadcast",): ("endpress", "en"),
-    ("anmelden",): ("signon", "de"),
-    ("liste",): ("list", "de"),
-    ("verlauf",): ("history", "de"),
-    ("chronik",): ("history", "de"),
-    ("presse",): ("press", "de"),
-    ("nachricht",): ("press", "de"),
-    ("remis",): ("draw", "de"),
-    ("remis", "aus"): ("draw off", "de"),
-    ("aufgeben",): ("resign", "de"),
-    ("hilfe",): ("help", "de"),
-    ("abmelden",): ("signoff", "de"),
-    ("warten",): ("wait", "de"),
-    ("nicht", "warten"): ("nowait", "de"),
-    ("passwort",): ("password", "de"),
-    ("ende", "presse"): ("endpress", "de"),
-    ("endepresse",): ("endpress", "de"),
-    ("ende", "nachricht"): ("endpress", "de"),
-}
+_KINDS: frozenset[str] = frozenset(get_args(_Kind))
+
+
+def _phrases() -> dict[tuple[str, ...], tuple[_Kind, str]]:
+    """Every judge language's command words -> (the command, the language). A language module
+    naming a command this reader does not know is a mistake in that table, caught on import."""
+    phrases: dict[tuple[str, ...], tuple[_Kind, str]] = {}
+    for lang, words in JUDGE_LANGUAGES.items():
+        for phrase, kind in words.commands.items():
+            if kind not in _KINDS:
+                raise ValueError(f"the {lang!r} judge words name an unknown command {kind!r}")
+            phrases.setdefault(phrase, (cast(_Kind, kind), lang))
+    return phrases
+
+
+_PHRASES = _phrases()
 """Command words (case-folded) and what they mean; the longest phrase at a line's start wins."""
 
-_TO_WORDS = frozenset({"to", "an"})
+_TO_WORDS = frozenset(words.press_to for words in JUDGE_LANGUAGES.values())
 
-_FORMS: dict[tuple[_Kind, str], str] = {
-    ("signon", "en"): "SIGNON <power><game> <password>, e.g. SIGNON Fmygame secret",
-    ("signon", "de"): "ANMELDEN <Macht> <Spiel> <Passwort>, z. B. ANMELDEN F meinspiel geheim",
-    ("list", "en"): "LIST [game]",
-    ("list", "de"): "LISTE [Spiel]",
-    ("history", "en"): "HISTORY [game]",
-    ("history", "de"): "VERLAUF [Spiel]",
-    ("press", "en"): "PRESS [TO <powers>], the text, then ENDPRESS",
-    ("press", "de"): "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
-    ("broadcast", "en"): "BROADCAST, the text, then ENDPRESS",
-    ("draw", "en"): "DRAW",
-    ("draw", "de"): "REMIS",
-    ("draw off", "en"): "DRAW OFF",
-    ("draw off", "de"): "REMIS AUS",
-    ("resign", "en"): "RESIGN",
-    ("resign", "de"): "AUFGEBEN",
-    ("help", "en"): "HELP",
-    ("help", "de"): "HILFE",
-    ("signoff", "en"): "SIGNOFF",
-    ("signoff", "de"): "ABMELDEN",
-    ("wait", "en"): "WAIT",
-    ("wait", "de"): "WARTEN",
-    ("nowait", "en"): "NOWAIT",
-    ("nowait", "de"): "NICHT WARTEN",
-    ("password", "en"): "SET PASSWORD <new password>",
-    ("password", "de"): "PASSWORT <neues Passwort>",
-    ("endpress", "en"): "PRESS [TO <powers>], the text, then ENDPRESS",
-    ("endpress", "de"): "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
-}
 
-_MESSAGES: dict[str, dict[str, str]] = {
-    "en": {
-        "missing": "{command} needs {what}",
-        "extra": "{command} takes no more words",
-        "signon": "a power, a game and a password",
-        "password": "the new password",
-        "powers": "at least one power after {to}",
-        "unended": "{command} has no {end}: the press was not sent and the lines after it"
-        " were not read",
-        "stray end": "{command} without PRESS before it",
-        "empty press": "{command} has no text: nothing was sent",
-    },
-    "de": {
-        "missing": "{command} braucht {what}",
-        "extra": "{command} nimmt keine weiteren Wörter",
-        "signon": "eine Macht, ein Spiel und ein Passwort",
-        "password": "das neue Passwort",
-        "powers": "mindestens eine Macht nach {to}",
-        "unended": "{command} hat kein {end}: die Presse wurde nicht verschickt und die"
-        " Zeilen danach nicht gelesen",
-        "stray end": "{command} ohne PRESSE davor",
-        "empty press": "{command} hat keinen Text: nichts wurde verschickt",
-    },
-}
+def _form(kind: _Kind, lang: str) -> str:
+    """The form of a command in ``lang``, in English where the language has none for it."""
+    return judge_words(lang).command_forms.get(kind) or judge_words("en").command_forms[kind]
+
+
+def _problem_words(lang: str) -> Mapping[str, str]:
+    return judge_words(lang).command_problems
+
 
 _WORD = re.compile(r"\S+")
 
@@ -376,8 +311,8 @@ class _Reader:
         self.orders.append((number, text))
 
     def problem(self, line: _Line, column: int, key: str, **words: str) -> None:
-        message = _MESSAGES[line.lang][key].format(command=line.command.upper(), **words)
-        expected = _FORMS.get((line.kind, line.lang), _FORMS[(line.kind, "en")])
+        message = _problem_words(line.lang)[key].format(command=line.command.upper(), **words)
+        expected = _form(line.kind, line.lang)
         self.problems.append(CommandProblem(line.number, column, line.text, message, expected,
                                             line.lang))  # fmt: skip
 
@@ -411,7 +346,7 @@ class _Reader:
         elif line.kind == "history":
             self.commands.append(History(word, n, lang))
         elif word is None:
-            self.missing(line, _MESSAGES[lang]["password"])
+            self.missing(line, _problem_words(lang)["password"])
         else:
             self.commands.append(Password(word, n, lang))
 
@@ -425,7 +360,7 @@ class _Reader:
             self.extra(line, 3)
             return
         else:
-            self.missing(line, _MESSAGES[line.lang]["signon"])
+            self.missing(line, _problem_words(line.lang)["signon"])
             return
         self.commands.append(Signon(game, power, password, line.number, line.lang))
 
@@ -439,8 +374,7 @@ class _Reader:
                 break
             end_at += 1
         else:
-            end_word = "ENDE PRESSE" if line.lang == "de" else "ENDPRESS"
-            self.missing_end(line, end_word)
+            self.missing_end(line, judge_words(line.lang).press_end)
             return len(lines)
         body = "\n".join(text.rstrip() for text in lines[at:end_at]).strip("\n")
         if to is None:
@@ -466,7 +400,7 @@ class _Reader:
             return None
         names = tuple(name for arg in args[1:] for name in re.split(r"[,;]+", arg.group()) if name)
         if not names:
-            self.missing(line, _MESSAGES[line.lang]["powers"].format(to=args[0].group()))
+            self.missing(line, _problem_words(line.lang)["powers"].format(to=args[0].group()))
             return None
         return names
 

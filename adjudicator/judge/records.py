@@ -15,6 +15,7 @@ from adjudicator.board.map import GameMap
 from adjudicator.judge import texts
 from adjudicator.judge.game import PhaseLengths, power_name, powers_to_order
 from adjudicator.judge.store import GameRow, PhaseRow, PlayerRow, Tx
+from adjudicator.lang.languages import judge_words
 from adjudicator.state.position import Position
 
 DEFAULT_REMINDER_HOURS = 24.0
@@ -70,6 +71,14 @@ def position_json(position: Position) -> str:
     return json.dumps(position.to_dict())
 
 
+def report_in(phase: PhaseRow, lang: str) -> str:
+    """A processed phase's results report in ``lang``, as it was mailed (in English where it
+    was not written in that language; empty before the phase is processed)."""
+    reports = json.loads(phase.reports_json) if phase.reports_json else {}
+    found = reports.get(lang) or reports.get("en") or ""
+    return found if isinstance(found, str) else ""
+
+
 def submitted_orders(tx: Tx, game: str, seq: int) -> dict[str, tuple[str, ...]]:
     """Power -> the orders of its last submission for the phase."""
     return {
@@ -92,7 +101,7 @@ def needed_powers(
 def game_status(tx: Tx, loaded: LoadedGame, *, with_addresses: bool, lang: str = "en") -> str:
     """A game's state: status, phase, deadline, and each player's standing."""
     row = loaded.row
-    w = texts.judge_words(lang)
+    w = judge_words(lang)
     phase = tx.current_phase(row.name)
     status = texts.status_word(row.status, lang)
     lines = [

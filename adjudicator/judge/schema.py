@@ -98,8 +98,7 @@ VERSION_1 = Migration(
             processed_at {time},
             orders_json TEXT,
             results_json TEXT,
-            report_en TEXT,
-            report_de TEXT,
+            reports_json TEXT,
             nmr_json TEXT,
             PRIMARY KEY (game, seq)
         )""",

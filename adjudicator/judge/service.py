@@ -59,6 +59,8 @@ from adjudicator.judge.records import (
     submitted_orders,
 )
 from adjudicator.judge.store import GameRow, OutboxRow, PhaseRow, PlayerRow, Store, Tx
+from adjudicator.lang.judge_words import JudgeWords
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 from adjudicator.report.render import render_report
 from adjudicator.state.position import Position
 
@@ -156,8 +158,8 @@ class Judge:
     ) -> str:
         """Give ``power`` to the player at ``email``; their password (the one given, or a new
         random one), which a notice mail tells them (they change it with SET PASSWORD)."""
-        if lang not in texts.LANGUAGES:
-            raise JudgeError(f"unknown language {lang!r}: one of {', '.join(texts.LANGUAGES)}")
+        if lang not in JUDGE_LANGUAGES:
+            raise JudgeError(f"unknown language {lang!r}: one of {', '.join(JUDGE_LANGUAGES)}")
         _check_address(email)
         password = password or secrets.token_urlsafe(9)
         with self.store.transaction() as tx:
@@ -180,7 +182,7 @@ class Judge:
                     now,
                 )
             )
-            words = texts.judge_words(lang)
+            words = judge_words(lang)
             body = words.welcome.format(
                 game=game,
                 power=power_name(found, loaded.map, lang),
@@ -204,7 +206,7 @@ class Judge:
             tx.add_phase(PhaseRow(game, 0, str(position.phase), position_json(position), deadline))
             tx.update_game(game, status="active", deadline=deadline, phase_seq=0)
             for player in tx.players(game):
-                w = texts.judge_words(player.lang)
+                w = judge_words(player.lang)
                 body = w.game_started.format(
                     game=game,
                     phase=texts.phase_words(position.phase, player.lang),
@@ -441,8 +443,12 @@ class Judge:
             "processed_at": now,
             "orders_json": json.dumps({p: list(o) for p, o in processed.orders.items()}),
             "results_json": json.dumps(package_results(processed.adjudication)),
-            "report_en": render_report(processed.adjudication, loaded.map, lang="en"),
-            "report_de": render_report(processed.adjudication, loaded.map, lang="de"),
+            "reports_json": json.dumps(
+                {
+                    lang: render_report(processed.adjudication, loaded.map, lang=lang)
+                    for lang in JUDGE_LANGUAGES
+                }
+            ),
             "nmr_json": json.dumps(list(processed.nmr)),
         }
         if existing:
@@ -475,7 +481,7 @@ class Judge:
         winners = chain[-1].winners
         reports: dict[str, list[str]] = {}
         for email, lang in recipients:
-            w = texts.judge_words(lang)
+            w = judge_words(lang)
             ending = _ending(w, lang, "solo", winners, loaded.map) if winners else None
             if lang not in reports:
                 reports[lang] = [
@@ -503,8 +509,8 @@ class Judge:
         needed, players = needed_powers(tx, loaded, position)
         orders = orders_from_texts(submitted_orders(tx, row.name, phase.seq), position, loaded.map)
         subjects = {
-            texts.judge_words(lang).reminder_subject.format(game=row.name, phase=phase.phase)
-            for lang in texts.LANGUAGES
+            judge_words(lang).reminder_subject.format(game=row.name, phase=phase.phase)
+            for lang in JUDGE_LANGUAGES
         }
         sent = set().union(*(tx.addressees(row.name, "reminder", s) for s in subjects))
         done: list[str] = []
@@ -517,7 +523,7 @@ class Judge:
             if missing.nothing:
                 continue
             lang = player.lang
-            w = texts.judge_words(lang)
+            w = judge_words(lang)
             body = texts.reminder_body(
                 lang,
                 game=row.name,
@@ -554,14 +560,14 @@ class Judge:
         tx.update_phase(loaded.row.name, phase.seq, deadline=deadline)
 
     def _notify(
-        self, tx: Tx, game: str, now: datetime, sentence: Callable[[texts.JudgeWords, str], str]
+        self, tx: Tx, game: str, now: datetime, sentence: Callable[[JudgeWords, str], str]
     ) -> None:
         """A notice to every player (in their language) and the game master."""
         row = tx.get_game(game)
         assert row is not None
         recipients = [(p.email, p.lang) for p in tx.players(game)] + [(row.gm_email, "en")]
         for email, lang in recipients:
-            w = texts.judge_words(lang)
+            w = judge_words(lang)
             self.queue(
                 tx,
                 email,
@@ -618,9 +624,7 @@ def _check_lengths(lengths: PhaseLengths) -> None:
         raise JudgeError("the grace period cannot be negative")
 
 
-def _ending(
-    w: texts.JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map: GameMap
-) -> str:
+def _ending(w: JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map: GameMap) -> str:
     names = [power_name(p, game_map, lang) for p in powers]
     if kind == "draw":
         return w.draw_line.format(powers=", ".join(names))

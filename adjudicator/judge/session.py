@@ -34,10 +34,13 @@ from adjudicator.judge.records import (
     game_status,
     load_game,
     position_of,
+    report_in,
     resolve_power,
     submitted_orders,
 )
 from adjudicator.judge.store import PlayerRow, Store, SubmissionRow, Tx
+from adjudicator.lang.judge_words import JudgeWords
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 from adjudicator.orders.write import format_order
 from adjudicator.state.position import Position
 
@@ -126,8 +129,8 @@ class _Session:
         self.game_name: str | None = None
 
     @property
-    def words(self) -> texts.JudgeWords:
-        return texts.judge_words(self.lang)
+    def words(self) -> JudgeWords:
+        return judge_words(self.lang)
 
     def say(self, text: str) -> None:
         self.sections.append(text.rstrip("\n"))
@@ -362,9 +365,7 @@ class _Session:
         if loaded is None:
             return
         reports = [
-            (p.report_de if self.lang == "de" else p.report_en) or ""
-            for p in self.tx.phases(loaded.row.name)
-            if p.processed_at is not None
+            report_in(p, self.lang) for p in self.tx.phases(loaded.row.name) if p.processed_at
         ]
         self.say("\n".join(reports) if reports else "-")
 
@@ -393,7 +394,7 @@ class _Session:
             self.now,
         )
         for target in targets:
-            w = texts.judge_words(target.lang)
+            w = judge_words(target.lang)
             sender = power_name(signed.player.power, loaded.map, target.lang)
             self.judge.queue(
                 self.tx,
@@ -444,6 +445,6 @@ def _mail_language(commands: Sequence[object]) -> str:
     are German words."""
     for command in commands:
         lang = getattr(command, "lang", None)
-        if isinstance(lang, str) and lang in texts.LANGUAGES:
+        if isinstance(lang, str) and lang in JUDGE_LANGUAGES:
             return lang
     return "en"

@@ -138,8 +138,9 @@ class PhaseRow:
     orders_json: str | None = None
     """The orders adjudicated, per power, in canonical form."""
     results_json: str | None = None
-    report_en: str | None = None
-    report_de: str | None = None
+    reports_json: str | None = None
+    """The results report in each language the judge speaks: a JSON object keyed by language
+    code (``{"en": "...", "de": "..."}``), as mailed."""
     nmr_json: str | None = None
     """The powers that missed the deadline."""
 

@@ -14,10 +14,13 @@ Imports only :mod:`adjudicator.base`. Importing this package loads no language: 
   messages of order results, which the core picks (kept apart so that it loads lightly).
 - ``long_form``: :class:`~adjudicator.lang.long_form.LongForm`, how a language writes an order
   in full sentences (prepositions, articles and declensions of places).
+- ``judge_words``: :class:`~adjudicator.lang.judge_words.JudgeWords`, the play-by-email judge's
+  sentences and mail-command words.
 - ``language``: :class:`~adjudicator.lang.language.Language`, one language's tables in one value.
-- ``en``, ``de``: English and German, each a ``LANGUAGE`` with its order vocabulary, report words
-  and command-line words; German also ``DPJUDGE``, the opt-in ``de-dpjudge`` (DPjudge's German
-  abbreviations).
+- ``en``, ``de``: English and German, each a ``LANGUAGE`` with its order vocabulary, report words,
+  command-line words and the judge's words; German also ``DPJUDGE``, the opt-in
+  ``de-dpjudge`` (DPjudge's German abbreviations).
 - ``languages``: :data:`~adjudicator.lang.languages.LANGUAGES`, the registry by code, which
-  language detection, the ``--lang`` choices, ``vocabulary(lang)`` and ``words_for(lang)`` read.
+  language detection, the ``--lang`` choices, ``vocabulary(lang)``, ``words_for(lang)`` and
+  ``judge_words(lang)`` read.
 """

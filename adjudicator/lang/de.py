@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from adjudicator.base.model import PhaseType, Season, UnitType
 from adjudicator.base.rules import ParadoxRule
+from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
 from adjudicator.lang.long_form import LongForm, Role
 from adjudicator.lang.message_keys import MessageKey
@@ -563,7 +564,179 @@ LONG_FORM = LongForm(
 )
 """German orders written in full, as rule books write them (``format_order_long``)."""
 
-LANGUAGE = Language("de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM)
+JUDGE = JudgeWords(
+    lang="de",
+    weekdays=("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"),
+    months=("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"),
+    deadline_format="{weekday} {day}. {month} {year} {time} UTC",
+    greeting="Partie {game}, {power}, {phase}.",
+    orders_accepted="Ihre Befehle wurden angenommen:",
+    orders_rejected=(
+        "Ihre Befehle wurden NICHT angenommen: die Nachricht hat die unten genannten Fehler. "
+        "Nichts wurde geändert; bitte korrigieren und alle Befehle erneut senden."
+    ),
+    orders_none="In Ihrer Nachricht wurden keine Befehle gefunden.",
+    previous_kept="Ihre früheren Befehle gelten weiter:",
+    replaced="Sie ersetzen Ihre früheren Befehle:",
+    replaced_nothing="Dies sind Ihre ersten Befehle in dieser Phase.",
+    problems_header="Fehler:",
+    understood_header="Befehle, wie sie verstanden wurden:",
+    missing_header="Einheiten noch ohne Befehl (sie halten, bzw. lösen sich beim Rückzug auf):",
+    missing_builds="Noch offene Aufbauten: {count} (nicht genutzte verfallen).",
+    missing_removals="Noch fällige Auflösungen: {count} (sonst wählt sie die Zivilunruhe).",
+    all_ordered="Jede Einheit hat einen Befehl.",
+    deadline_line="Abgabeschluss: {deadline}.",
+    foreign_order="'{order}' ist ein Befehl für {owner}; Sie spielen {power}",
+    wrong_password=(
+        "Das Passwort für {power} in der Partie {game} ist falsch. Nichts wurde geändert."
+    ),
+    unknown_game="Es gibt keine Partie '{game}' auf diesem Judge. Nichts wurde geändert.",
+    unknown_power="Die Partie {game} hat keine Macht '{power}'. Die Mächte: {powers}.",
+    no_signon=(
+        "Ihre Nachricht hat keine ANMELDEN-Zeile, daher weiß der Judge nicht, welche Macht Sie "
+        "spielen. Beginnen Sie mit: ANMELDEN <Macht> <Partie> <Passwort>"
+    ),
+    not_running=(
+        "Die Partie {game} ist {status}: sie nimmt jetzt keine Befehle an. Nichts wurde geändert."
+    ),
+    game_over="Die Partie {game} ist beendet. Nichts wurde geändert.",
+    too_large="Ihre Nachricht war zu groß; nichts davon wurde verwendet.",
+    mail_problem="Hinweis: {problem}",
+    password_changed="Ihr Passwort wurde geändert.",
+    wait_on="WARTEN gesetzt: die Partie wird nicht vor dem Abgabeschluss ausgewertet.",
+    wait_off="WARTEN aufgehoben: die Partie kann ausgewertet werden, sobald alle befohlen haben.",
+    draw_on="Sie stimmen für ein Remis (REMIS).",
+    draw_off="Sie stimmen nicht mehr für ein Remis.",
+    resigned=(
+        "Sie haben {power} in der Partie {game} aufgegeben; die Einheiten bleiben ohne Befehl."
+    ),
+    signed_off="Abgemeldet.",
+    press_sent="Ihre Nachricht ging an {to}.",
+    help=(
+        "Befehle (einer pro Zeile, deutsch oder englisch):\n"
+        "  ANMELDEN <Macht> <Partie> <Passwort>  (SIGNON) anmelden; nötig vor Befehlen\n"
+        "  <Befehle>                             die ganze Befehlssprache, z. B. A Par - Bur\n"
+        "  LISTE [Partie]                        (LIST) Stand der Partie\n"
+        "  VERLAUF [Partie]                      (HISTORY) die bisherigen Ergebnisse\n"
+        "  PRESSE <Macht|alle> ... ENDPRESS      (PRESS) Nachricht an Mitspieler\n"
+        "  REMIS / KEIN REMIS                    (DRAW) für ein Remis stimmen\n"
+        "  WARTEN / NICHT WARTEN                 (WAIT) erst zum Abgabeschluss auswerten\n"
+        "  SET PASSWORD <neu>                    Passwort ändern\n"
+        "  AUFGEBEN                              (RESIGN) die Partie verlassen\n"
+        "  HILFE                                 (HELP) dieser Text\n"
+        "  ABMELDEN                              (SIGNOFF) Ende der Befehle"
+    ),
+    unknown_commands="Nicht verstandene Zeilen:",
+    results_subject="Diplomacy Ergebnisse {game} {phase}",
+    reply_subject="Re: {subject}",
+    reminder_subject="Diplomacy Erinnerung {game} {phase}",
+    reminder=(
+        "Partie {game}: Abgabeschluss für {phase} ist {deadline}, und {power} hat noch nicht "
+        "alles befohlen."
+    ),
+    nmr_line="Ohne Befehle (NMR): {powers}.",
+    nmr_none="Alle Mächte haben Befehle gesandt.",
+    next_line="Nächste Phase: {phase}. Abgabeschluss: {deadline}.",
+    game_ended="Die Partie ist beendet.",
+    winner_line="{power} hat die Partie gewonnen.",
+    draw_line="Die Partie endete remis zwischen {powers}.",
+    concession_line="Die Partie wurde {power} überlassen.",
+    game_paused="Die Partie {game} ruht; der Abgabeschluss wird bei der Fortsetzung gesetzt.",
+    game_resumed="Die Partie {game} geht weiter. Abgabeschluss: {deadline}.",
+    game_started="Die Partie {game} hat begonnen: {phase}. Abgabeschluss: {deadline}.",
+    deadline_moved="Partie {game}: der Abgabeschluss für {phase} ist jetzt {deadline}.",
+    notice_subject="Diplomacy Mitteilung {game}",
+    welcome_subject="Diplomacy Partie {game}: Sie spielen {power}",
+    welcome=(
+        "Sie spielen {power} in der Partie {game}.\n"
+        "Ihr Passwort: {password}\n\n"
+        "Beginnen Sie jede Nachricht an den Judge mit:\n"
+        "  ANMELDEN {letter} {game} {password}\n"
+        "und schreiben Sie Ihre Befehle in die Zeilen danach. Das Passwort ändern Sie mit\n"
+        "SET PASSWORD <neu>; HILFE nennt alle Befehle.\n"
+    ),
+    problems_more="... und {count} weitere Fehler (nur die ersten sind genannt).",
+    press_subject="Diplomacy Presse {game} von {power}",
+    press_body="Nachricht von {power}:\n\n{body}\n",
+    status_header="Partie {game}: {status}, Karte {map}, Regeln {rules}",
+    status_phase="Phase: {phase} ({code})",
+    status_deadline="Abgabeschluss: {deadline}",
+    status_paused="Ruht mit {minutes} Minuten Restzeit",
+    status_result="Ergebnis: {result}",
+    status_orders_in="Befehle liegen vor",
+    status_no_orders="noch keine Befehle",
+    status_nothing="nichts zu befehlen",
+    status_words=MappingProxyType(
+        {
+            "forming": "in Vorbereitung",
+            "active": "läuft",
+            "paused": "ruht",
+            "finished": "beendet",
+        }
+    ),
+    player_status_words=MappingProxyType(
+        {"invited": "eingeladen", "active": "aktiv", "resigned": "aufgegeben"}
+    ),
+    commands=MappingProxyType(
+        {
+            ("anmelden",): "signon",
+            ("liste",): "list",
+            ("verlauf",): "history",
+            ("chronik",): "history",
+            ("presse",): "press",
+            ("nachricht",): "press",
+            ("remis",): "draw",
+            ("remis", "aus"): "draw off",
+            ("aufgeben",): "resign",
+            ("hilfe",): "help",
+            ("abmelden",): "signoff",
+            ("warten",): "wait",
+            ("nicht", "warten"): "nowait",
+            ("passwort",): "password",
+            ("ende", "presse"): "endpress",
+            ("endepresse",): "endpress",
+            ("ende", "nachricht"): "endpress",
+        }
+    ),
+    command_forms=MappingProxyType(
+        {
+            "signon": "ANMELDEN <Macht> <Spiel> <Passwort>, z. B. ANMELDEN F meinspiel geheim",
+            "list": "LISTE [Spiel]",
+            "history": "VERLAUF [Spiel]",
+            "press": "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
+            "draw": "REMIS",
+            "draw off": "REMIS AUS",
+            "resign": "AUFGEBEN",
+            "help": "HILFE",
+            "signoff": "ABMELDEN",
+            "wait": "WARTEN",
+            "nowait": "NICHT WARTEN",
+            "password": "PASSWORT <neues Passwort>",
+            "endpress": "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
+        }
+    ),
+    command_problems=MappingProxyType(
+        {
+            "missing": "{command} braucht {what}",
+            "extra": "{command} nimmt keine weiteren Wörter",
+            "signon": "eine Macht, ein Spiel und ein Passwort",
+            "password": "das neue Passwort",
+            "powers": "mindestens eine Macht nach {to}",
+            "unended": (
+                "{command} hat kein {end}: die Presse wurde nicht verschickt und die Zeilen"
+                " danach nicht gelesen"
+            ),
+            "stray end": "{command} ohne PRESSE davor",
+            "empty press": "{command} hat keinen Text: nichts wurde verschickt",
+        }
+    ),
+    press_to="an",
+    press_end="ENDE PRESSE",
+    where=("Zeile", "Spalte", "Form"),
+)
+"""The judge's replies, results mails and commands in German."""
+
+LANGUAGE = Language("de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM, judge=JUDGE)
 """German, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""
 
 DPJUDGE = Language(

@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from adjudicator.base.model import PhaseType, Season, UnitType
 from adjudicator.base.rules import ParadoxRule
+from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
 from adjudicator.lang.message_keys import MessageKey
 from adjudicator.lang.vocabulary import Vocabulary
@@ -358,5 +359,166 @@ COMMAND = CommandWords(
 )
 """The command line's own English words."""
 
-LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND)
+JUDGE = JudgeWords(
+    lang="en",
+    weekdays=("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
+    months=("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    deadline_format="{weekday} {day} {month} {year} {time} UTC",
+    greeting="Game {game}, {power}, {phase}.",
+    orders_accepted="Your orders were accepted:",
+    orders_rejected=(
+        "Your orders were NOT accepted: the mail has the problems listed below. Nothing was "
+        "changed; correct them and send all your orders again."
+    ),
+    orders_none="No orders were found in your mail.",
+    previous_kept="Your earlier orders stand:",
+    replaced="They replace your earlier orders:",
+    replaced_nothing="These are your first orders this phase.",
+    problems_header="Problems:",
+    understood_header="Orders as understood:",
+    missing_header="Units still without orders (they will hold, or disband when retreating):",
+    missing_builds="Builds still open: {count} (unused builds are waived).",
+    missing_removals="Removals still owed: {count} (civil disorder chooses them otherwise).",
+    all_ordered="Every unit has an order.",
+    deadline_line="Deadline: {deadline}.",
+    foreign_order="'{order}' is an order for {owner}; you play {power}",
+    wrong_password="The password for {power} in game {game} is wrong. Nothing was changed.",
+    unknown_game="There is no game named '{game}' on this judge. Nothing was changed.",
+    unknown_power="Game {game} has no power '{power}'. The powers are: {powers}.",
+    no_signon=(
+        "Your mail has no SIGNON line, so the judge does not know which power you play. "
+        "Start your mail with: SIGNON <power> <game> <password>"
+    ),
+    not_running="Game {game} is {status}: it takes no orders now. Nothing was changed.",
+    game_over="Game {game} has ended. Nothing was changed.",
+    too_large="Your mail was too large to read whole; nothing in it was used.",
+    mail_problem="Note: {problem}",
+    password_changed="Your password was changed.",
+    wait_on="WAIT set: the game will not be processed before the deadline.",
+    wait_off="WAIT cleared: the game may be processed once every power has ordered.",
+    draw_on="You vote for a draw (DRAW).",
+    draw_off="You no longer vote for a draw.",
+    resigned="You resigned {power} in game {game}; its units will receive no orders.",
+    signed_off="Signed off.",
+    press_sent="Your press message was sent to {to}.",
+    help=(
+        "Commands (one per line, English or German):\n"
+        "  SIGNON <power> <game> <password>   (ANMELDEN) sign on; needed before orders\n"
+        "  <orders>                           the whole order language, e.g. A Par - Bur\n"
+        "  LIST [game]                        (LISTE) the game's status\n"
+        "  HISTORY [game]                     (VERLAUF) the results so far\n"
+        "  PRESS <power|all> ... ENDPRESS     (PRESSE) a message to other players\n"
+        "  DRAW / NO DRAW                     (REMIS) vote for a draw\n"
+        "  WAIT / NOWAIT                      (WARTEN) hold processing until the deadline\n"
+        "  SET PASSWORD <new>                 change your password\n"
+        "  RESIGN                             (AUFGEBEN) leave the game\n"
+        "  HELP                               (HILFE) this text\n"
+        "  SIGNOFF                            (ABMELDEN) end of commands"
+    ),
+    unknown_commands="Lines not understood:",
+    results_subject="Diplomacy results {game} {phase}",
+    reply_subject="Re: {subject}",
+    reminder_subject="Diplomacy reminder {game} {phase}",
+    reminder=(
+        "Game {game}: the deadline for {phase} is {deadline}, and {power} has not yet ordered "
+        "everything."
+    ),
+    nmr_line="Orders missing (NMR): {powers}.",
+    nmr_none="Every power sent orders.",
+    next_line="Next phase: {phase}. Deadline: {deadline}.",
+    game_ended="The game has ended.",
+    winner_line="{power} has won the game.",
+    draw_line="The game ended in a draw between {powers}.",
+    concession_line="The game was conceded to {power}.",
+    game_paused="Game {game} is paused; the deadline will be set when it resumes.",
+    game_resumed="Game {game} has resumed. Deadline: {deadline}.",
+    game_started="Game {game} has started: {phase}. Deadline: {deadline}.",
+    deadline_moved="Game {game}: the deadline for {phase} is now {deadline}.",
+    notice_subject="Diplomacy notice {game}",
+    welcome_subject="Diplomacy game {game}: you play {power}",
+    welcome=(
+        "You play {power} in game {game}.\n"
+        "Your password: {password}\n\n"
+        "Start every mail to the judge with:\n"
+        "  SIGNON {letter} {game} {password}\n"
+        "and put your orders on the lines after it. Change the password with\n"
+        "SET PASSWORD <new>; send HELP for every command.\n"
+    ),
+    problems_more="... and {count} more problems (only the first ones are listed).",
+    press_subject="Diplomacy press {game} from {power}",
+    press_body="Press from {power}:\n\n{body}\n",
+    status_header="Game {game}: {status}, map {map}, rules {rules}",
+    status_phase="Phase: {phase} ({code})",
+    status_deadline="Deadline: {deadline}",
+    status_paused="Paused with {minutes} minutes left",
+    status_result="Result: {result}",
+    status_orders_in="orders in",
+    status_no_orders="no orders yet",
+    status_nothing="nothing to order",
+    status_words=MappingProxyType({}),
+    player_status_words=MappingProxyType({}),
+    commands=MappingProxyType(
+        {
+            ("signon",): "signon",
+            ("list",): "list",
+            ("history",): "history",
+            ("press",): "press",
+            ("broadcast",): "broadcast",
+            ("draw",): "draw",
+            ("draw", "off"): "draw off",
+            ("set", "draw"): "draw",
+            ("set", "nodraw"): "draw off",
+            ("resign",): "resign",
+            ("help",): "help",
+            ("signoff",): "signoff",
+            ("wait",): "wait",
+            ("nowait",): "nowait",
+            ("set", "wait"): "wait",
+            ("set", "nowait"): "nowait",
+            ("set", "password"): "password",
+            ("endpress",): "endpress",
+            ("end", "press"): "endpress",
+            ("endbroadcast",): "endpress",
+        }
+    ),
+    command_forms=MappingProxyType(
+        {
+            "signon": "SIGNON <power><game> <password>, e.g. SIGNON Fmygame secret",
+            "list": "LIST [game]",
+            "history": "HISTORY [game]",
+            "press": "PRESS [TO <powers>], the text, then ENDPRESS",
+            "broadcast": "BROADCAST, the text, then ENDPRESS",
+            "draw": "DRAW",
+            "draw off": "DRAW OFF",
+            "resign": "RESIGN",
+            "help": "HELP",
+            "signoff": "SIGNOFF",
+            "wait": "WAIT",
+            "nowait": "NOWAIT",
+            "password": "SET PASSWORD <new password>",
+            "endpress": "PRESS [TO <powers>], the text, then ENDPRESS",
+        }
+    ),
+    command_problems=MappingProxyType(
+        {
+            "missing": "{command} needs {what}",
+            "extra": "{command} takes no more words",
+            "signon": "a power, a game and a password",
+            "password": "the new password",
+            "powers": "at least one power after {to}",
+            "unended": (
+                "{command} has no {end}: the press was not sent and the lines after it were not"
+                " read"
+            ),
+            "stray end": "{command} without PRESS before it",
+            "empty press": "{command} has no text: nothing was sent",
+        }
+    ),
+    press_to="to",
+    press_end="ENDPRESS",
+    where=("line", "column", "write"),
+)
+"""The judge's replies, results mails and commands in English."""
+
+LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND, judge=JUDGE)
 """English, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.long_form import LongForm
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, Words
@@ -30,6 +31,9 @@ class Language:
     long_form: LongForm | None = None
     """How the language writes orders in full sentences, if it does
     (:func:`~adjudicator.orders.write.format_order_long`)."""
+    judge: JudgeWords | None = None
+    """The play-by-email judge's sentences and command words, if the judge speaks the
+    language."""
 
     def __post_init__(self) -> None:
         if not self.code == self.vocabulary.lang == self.words.lang:

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from adjudicator.base.errors import InputError
 from adjudicator.lang import de, en
 from adjudicator.lang.fold import DEFAULT_LANGUAGE
+from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, Words
@@ -77,3 +78,14 @@ def inflections(name: str, code: str) -> tuple[str, ...]:
 def command_words(code: str | None) -> CommandWords:
     """The command line's words in ``code``; English when the language has no tables yet."""
     return LANGUAGES.get(code or DEFAULT_LANGUAGE, LANGUAGES[DEFAULT_LANGUAGE]).command
+
+
+JUDGE_LANGUAGES: Mapping[str, JudgeWords] = MappingProxyType(
+    {code: found.judge for code, found in LANGUAGES.items() if found.judge is not None}
+)
+"""Language code -> the play-by-email judge's words: the languages a player may choose."""
+
+
+def judge_words(code: str | None) -> JudgeWords:
+    """The judge's words in ``code``; English for a language the judge does not speak."""
+    return JUDGE_LANGUAGES.get(code or DEFAULT_LANGUAGE) or JUDGE_LANGUAGES[DEFAULT_LANGUAGE]

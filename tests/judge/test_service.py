@@ -362,6 +362,20 @@ def test_tick_at_the_deadline_when_every_order_is_in(judge: Judge, store: Store)
     assert "Every power sent orders." in replies_to(store, FRANCE, "results")[0].body
 
 
+def test_history_gives_each_player_the_report_in_their_language(judge: Judge, store: Store) -> None:
+    submit_all(judge)
+    judge.tick(T0 + hours(48))
+    with store.transaction() as tx:
+        stored = json.loads(tx.phases("g1")[0].reports_json or "{}")
+    assert sorted(stored) == ["de", "en"]  # one report per language the judge speaks
+    judge.handle_mail(make_mail(GERMANY, signon("Germany") + "VERLAUF\n"), T0 + hours(49))
+    german = last_reply(store, GERMANY)
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "HISTORY\n"), T0 + hours(49))
+    english = last_reply(store, FRANCE)
+    assert stored["de"].strip() in german and "Frühjahr 1901" in german
+    assert stored["en"].strip() in english and "Movement results for Spring of 1901." in english
+
+
 def test_process_early_unless_someone_waits(store: Store) -> None:
     judge = Judge(store, config())
     new_game(judge, process_early=True)
@@ -483,7 +497,7 @@ def test_a_retreat_phase_with_nothing_to_decide_is_stored_and_reported(store: St
         ("F1901R", True),
         ("W1901A", False),
     ]
-    assert phases[1].orders_json == "{}" and phases[1].report_en
+    assert phases[1].orders_json == "{}" and phases[1].reports_json
     results = replies_to(store, FRANCE, "results")[-1]
     assert results.subject == "Diplomacy results g1 F1901M F1901R"
     assert "Retreat results for Fall of 1901." in results.body

@@ -164,12 +164,13 @@ def test_players_are_added_found_by_address_and_updated(store: Store) -> None:
 def test_phases_are_appended_and_never_rewritten(store: Store) -> None:
     setup_game(store)
     with store.transaction() as tx:
-        tx.update_phase("alpha", 0, processed_at=T0, orders_json="{}", report_en="Report")
+        report = '{"en": "Report"}'
+        tx.update_phase("alpha", 0, processed_at=T0, orders_json="{}", reports_json=report)
         tx.add_phase(phase_row(1, "F1901M"))
     with store.transaction() as tx:
         phases = tx.phases("alpha")
         assert [(p.seq, p.phase) for p in phases] == [(0, "S1901M"), (1, "F1901M")]
-        assert phases[0].processed_at == T0 and phases[0].report_en == "Report"
+        assert phases[0].processed_at == T0 and phases[0].reports_json == '{"en": "Report"}'
         assert tx.current_phase("alpha") == phase_row(1, "F1901M")
         assert tx.current_phase("other") is None
     for row in (phase_row(1, "X"), phase_row(5, "X")):  # rewrite, or a gap
@@ -181,7 +182,7 @@ def test_phases_are_appended_and_never_rewritten(store: Store) -> None:
         tx.update_phase("alpha", 0, position_json="{}")
     with store.transaction() as tx:
         assert tx.get_phase("alpha", 0) == replace(
-            phase_row(0), processed_at=T0, orders_json="{}", report_en="Report"
+            phase_row(0), processed_at=T0, orders_json="{}", reports_json='{"en": "Report"}'
         )
 
 

@@ -1,0 +1,114 @@
+"""The play-by-email judge's words in one language: :class:`JudgeWords`.
+
+The sentences of its replies, results mails, reminders and notices, and the words of the
+commands players write (``SIGNON``, ``PRESS``, ``DRAW``, ...). Each language module
+(:mod:`adjudicator.lang.en`, :mod:`adjudicator.lang.de`) defines one table, which
+:class:`~adjudicator.lang.language.Language` carries, so a new language for the judge is a table
+there like any other of its words. The judge (:mod:`adjudicator.judge`) fills the ``{fields}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeWords:
+    """Every sentence of the judge in one language; ``{fields}`` are filled by the functions
+    below."""
+
+    lang: str
+    weekdays: tuple[str, ...]
+    months: tuple[str, ...]
+    deadline_format: str
+    """``{weekday} {day} {month} {year} {time} UTC``."""
+
+    greeting: str
+    orders_accepted: str
+    orders_rejected: str
+    orders_none: str
+    previous_kept: str
+    replaced: str
+    replaced_nothing: str
+    problems_header: str
+    understood_header: str
+    missing_header: str
+    missing_builds: str
+    missing_removals: str
+    all_ordered: str
+    deadline_line: str
+    foreign_order: str
+
+    wrong_password: str
+    unknown_game: str
+    unknown_power: str
+    no_signon: str
+    not_running: str
+    game_over: str
+    too_large: str
+    mail_problem: str
+    password_changed: str
+    wait_on: str
+    wait_off: str
+    draw_on: str
+    draw_off: str
+    resigned: str
+    signed_off: str
+    press_sent: str
+    help: str
+    unknown_commands: str
+
+    results_subject: str
+    reply_subject: str
+    reminder_subject: str
+    reminder: str
+    nmr_line: str
+    nmr_none: str
+    next_line: str
+    game_ended: str
+    winner_line: str
+    draw_line: str
+    concession_line: str
+    game_paused: str
+    game_resumed: str
+    game_started: str
+    deadline_moved: str
+    notice_subject: str
+    welcome_subject: str
+    welcome: str
+    problems_more: str
+    press_subject: str
+    press_body: str
+
+    status_header: str
+    """``{game}``, ``{status}``, ``{map}``, ``{rules}``: the first line of ``LIST``."""
+    status_phase: str
+    status_deadline: str
+    status_paused: str
+    status_result: str
+    status_orders_in: str
+    status_no_orders: str
+    status_nothing: str
+    status_words: Mapping[str, str]
+    """A game's status (``forming``, ``active``, ``paused``, ``finished``) in words; English
+    says the status itself."""
+    player_status_words: Mapping[str, str]
+    """A player's status (``invited``, ``active``, ``resigned``) in words."""
+
+    commands: Mapping[tuple[str, ...], str]
+    """The commands of a mail (:mod:`adjudicator.judge.commands`): their words, case-folded,
+    -> the command they mean (``signon``, ``draw off``, ``endpress``, ...). The longest phrase
+    at a line's start wins."""
+    command_forms: Mapping[str, str]
+    """A command -> its form, shown when it is written wrong (English where a language has
+    none for it)."""
+    command_problems: Mapping[str, str]
+    """What can be wrong with a command line (``missing``, ``extra``, ``unended``, ...) ->
+    the message; ``{command}`` is the command as written, upper-cased."""
+    press_to: str
+    """The word before a press's addressees (``PRESS TO F,G``), case-folded."""
+    press_end: str
+    """The end of a press, as the message of an unended one names it."""
+    where: tuple[str, str, str]
+    """``line``, ``column`` and ``write`` (before the form) of a command problem."""
