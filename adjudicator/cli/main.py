@@ -22,7 +22,7 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -87,7 +87,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
         return judge_main(words[1:], stdout=out)
     parser = _build_parser()
     try:
-        args = parser.parse_args(argv)
+        with redirect_stdout(out):  # argparse prints --help itself, to sys.stdout
+            args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits on --help and on usage errors
         return EXIT_OK if exc.code in (0, None) else EXIT_UNUSABLE
     if not getattr(args, "handler", None):

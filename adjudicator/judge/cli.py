@@ -20,6 +20,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -67,7 +68,10 @@ def main(
     env = os.environ if environ is None else environ
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        # argparse prints its usage errors and --help itself, to sys.stderr and sys.stdout:
+        # the caller's streams are where they belong.
+        with redirect_stdout(out), redirect_stderr(err):
+            args = parser.parse_args(argv)
     except SystemExit as exc:
         return EXIT_OK if exc.code in (0, None) else EXIT_UNUSABLE
     if not getattr(args, "handler", None):

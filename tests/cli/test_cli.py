@@ -53,6 +53,12 @@ def test_usage_error_is_unusable_input(capsys: pytest.CaptureFixture[str]) -> No
     assert "invalid choice" in capsys.readouterr().err
 
 
+def test_help_goes_to_the_callers_stream(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run("replay", "--help")
+    assert code == EXIT_OK and out.startswith("usage: adjudicator replay")
+    assert capsys.readouterr() == ("", "")
+
+
 def test_missing_order_file_names_the_file(capsys: pytest.CaptureFixture[str]) -> None:
     code, _ = run("check", "no/such/orders.txt")
     assert code == EXIT_UNUSABLE

@@ -55,7 +55,6 @@ def test_create_add_start_status_export(setup: list[str]) -> None:
     ("args", "code", "message"),
     [
         (["status", "nosuch"], 1, "adjudicator judge: no game named 'nosuch'\n"),
-        (["create", "g", "--gm-email", GM, "--movement", "soon"], 2, ""),
         (["deadline", "g", "tomorrow"], 2, "expected a time like 2026-12-24T18:00Z or +24h"),
         (["create", "x y", "--gm-email", GM], 1, "a game name is"),
     ],
@@ -66,6 +65,24 @@ def test_refusals_are_one_line(setup: list[str], args: list[str], code: int, mes
     assert found == code
     assert message in err
     assert "Traceback" not in err and err.count("\n") <= 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["create", "g", "--gm-email", GM, "--movement", "soon"], "a duration like 48h"),
+        (["nosuchcommand"], "invalid choice: 'nosuchcommand'"),
+    ],
+)
+def test_usage_errors_go_to_the_callers_stream(
+    setup: list[str], args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(setup, *args)
+    *usage, last = err.splitlines()
+    assert code == 2 and not out
+    assert usage[0].startswith("usage: adjudicator judge")
+    assert last.startswith("adjudicator judge") and message in last
+    assert capsys.readouterr() == ("", "")  # nothing on the process's own streams
 
 
 def test_export_to_a_folder_that_is_not_there(setup: list[str], tmp_path: Path) -> None:
@@ -121,12 +138,10 @@ def test_serve_ticks_until_stopped(setup: list[str]) -> None:
 
 
 @pytest.mark.parametrize("interval", ["0", "-1", "nan", "inf", "soon"])
-def test_serve_refuses_an_interval_that_would_spin(
-    setup: list[str], interval: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, _ = run(setup, "serve", "--interval", interval, "--ticks", "1")
+def test_serve_refuses_an_interval_that_would_spin(setup: list[str], interval: str) -> None:
+    code, out, err = run(setup, "serve", "--interval", interval, "--ticks", "1")
     assert code == 2 and not out  # no tick ran
-    assert "expected a positive number of seconds" in capsys.readouterr().err  # argparse's
+    assert "expected a positive number of seconds" in err  # argparse's
 
 
 def test_serve_outlives_a_tick_that_fails(tmp_path: Path) -> None:
