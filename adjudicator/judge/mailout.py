@@ -18,7 +18,7 @@ import secrets
 import smtplib
 import ssl
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -146,11 +146,15 @@ def deliver(
 ) -> int:
     """Send up to ``limit`` unsent outbox rows, oldest first; the number sent.
 
-    Each row is taken, sent and marked sent in one transaction of its own, so two deliveries
-    running at once (a tick and an incoming mail) never send a row twice: SQLite's
-    ``BEGIN IMMEDIATE`` serialises them, and on PostgreSQL a transaction-level advisory lock
-    does. A row the server does not take stays unsent, to be tried again by the next delivery,
-    and a :class:`DeliveryError` (an :class:`OSError`) names it and the server's answer:
+    Each row is *claimed* in a short transaction (:meth:`Tx.claim_mail
+    <adjudicator.judge.store.Tx.claim_mail>`: SQLite's ``BEGIN IMMEDIATE``, or on PostgreSQL a
+    transaction-level advisory lock, makes one delivery claim at a time), then sent with no
+    transaction open, then marked sent. So two deliveries running at once (a tick and an
+    incoming mail) never send a row twice, and no transaction waits on the mail server: an
+    incoming mail is stored at once however slow the server is. Should a delivery die while
+    sending, its row is tried again once the claim runs out (:func:`claim_time`). A row the
+    server does not take is released, to be tried again by the next delivery, and a
+    :class:`DeliveryError` (an :class:`OSError`) names it and the server's answer:
 
     - when the server cannot be reached, fails the login, refuses the judge as sender or
       answers "try later" (4xx), the delivery stops at once: the other rows would fare no
@@ -161,16 +165,21 @@ def deliver(
     """
     sent = 0
     refused: dict[int, str] = {}
+    claimed_until = now + claim_time(config.smtp)
     while sent + len(refused) < limit:
         with store.transaction() as tx:
             _lock_outbox(tx)
-            waiting = tx.unsent_mail(len(refused) + 1)
+            waiting = tx.claimable_mail(now, len(refused) + 1)
             row = next((r for r in waiting if r.id not in refused), None)
             if row is None:
                 break
-            failure = _send(sender, row, config)
+            tx.claim_mail(row.id, claimed_until)
+        failure = _send(sender, row, config)
+        with store.transaction() as tx:
             if failure is None:
                 tx.mark_sent(row.id, now)
+            else:
+                tx.release_mail(row.id)
         if failure is None:
             sent += 1
         elif failure.permanent:
@@ -187,6 +196,13 @@ def deliver(
             f" sent): {'; '.join(refused.values())}"
         )
     return sent
+
+
+def claim_time(smtp: SmtpConfig) -> timedelta:
+    """How long other deliveries leave a mail alone while one is sending it: far longer than
+    sending one mail can take (each step of the SMTP conversation may take ``smtp.timeout``),
+    so that only a delivery that died loses its claim."""
+    return max(timedelta(minutes=10), timedelta(seconds=20 * smtp.timeout))
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,7 +136,8 @@ VERSION_1 = Migration(
             created_at {time} NOT NULL,
             sent_at {time},
             game TEXT,
-            kind TEXT NOT NULL CHECK (kind IN ('reply', 'results', 'reminder', 'notice'))
+            kind TEXT NOT NULL CHECK (kind IN ('reply', 'results', 'reminder', 'notice')),
+            claimed_until {time}
         )""",
         # the deliver step asks for the unsent rows on every tick; they are few
         "CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL",

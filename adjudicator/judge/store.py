@@ -194,6 +194,9 @@ class OutboxRow:
     game: str | None
     kind: str
     """``reply``, ``results``, ``reminder`` or ``notice``."""
+    claimed_until: datetime | None = None
+    """While a delivery is sending the mail: until when the others leave it alone (should
+    that delivery die, the mail is tried again once this time has passed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +277,7 @@ _OUTBOX: _Table[OutboxRow] = _table(
     "outbox",
     OutboxRow,
     ("id",),
-    times=frozenset({"created_at", "sent_at"}),
+    times=frozenset({"created_at", "sent_at", "claimed_until"}),
     generated_id=True,
 )
 
@@ -560,6 +563,23 @@ class Tx:
         """The oldest ``limit`` mails not yet sent."""
         sql = f"{_OUTBOX.select()} WHERE sent_at IS NULL ORDER BY id LIMIT ?"
         return self._all(_OUTBOX, sql, (limit,))
+
+    def claimable_mail(self, now: datetime, limit: int = 100) -> list[OutboxRow]:
+        """The oldest ``limit`` unsent mails that no delivery is sending at ``now``: never
+        claimed, released, or claimed by a delivery whose time ran out."""
+        sql = (
+            f"{_OUTBOX.select()} WHERE sent_at IS NULL"
+            " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT ?"
+        )
+        return self._all(_OUTBOX, sql, (now, limit))
+
+    def claim_mail(self, outbox_id: int, until: datetime) -> None:
+        """Mark a mail as being sent, so that other deliveries leave it alone until ``until``."""
+        self._update(_OUTBOX, (outbox_id,), {"claimed_until": until})
+
+    def release_mail(self, outbox_id: int) -> None:
+        """A mail that could not be sent now: the next delivery may take it at once."""
+        self._update(_OUTBOX, (outbox_id,), {"claimed_until": None})
 
     def mark_sent(self, outbox_id: int, sent_at: datetime) -> None:
         """Record that a mail was sent; a mail already marked keeps its first time."""

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 import smtplib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from email import policy
+from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
@@ -23,11 +24,13 @@ from adjudicator.judge.mailin import read_mail, reply_refusal
 from adjudicator.judge.mailout import (
     DeliveryError,
     SmtpSender,
+    claim_time,
     compose,
     deliver,
     make_message_id,
 )
 from adjudicator.judge.store import OutboxRow, Store, open_store
+from tests.judge.judging import RecordingSender
 from tests.judge.smtp import (
     SmtpServer,
     client_context,
@@ -311,6 +314,64 @@ def test_two_deliveries_at_once_send_each_mail_once(
         f"mail {n}" for n in range(1, 31)
     )
     assert sum(counts) == 30
+
+
+class DuringSend:
+    """A sender that, while it "talks to the server" about a mail, lets ``meanwhile`` do what
+    another process could do at that moment, then takes the mail."""
+
+    def __init__(self, meanwhile: Callable[[str], None]) -> None:
+        self.meanwhile = meanwhile
+        self.sent: list[str] = []
+
+    def send(self, message: EmailMessage) -> None:
+        self.meanwhile(str(message["Subject"]))
+        self.sent.append(str(message["Subject"]))
+
+
+def test_no_transaction_waits_on_the_mail_server(queued: Store, store_url: str) -> None:
+    # While a mail is being sent, an incoming mail's reply is stored by another connection at
+    # once (with the outbox locked during the send, SQLite would wait for the server, then
+    # fail with "database is locked"), and a second delivery finds the mail claimed.
+    others_saw: list[list[str]] = []
+
+    def incoming(subject: str) -> None:
+        with open_store(store_url) as other, other.transaction() as tx:
+            others_saw.append([r.subject for r in tx.claimable_mail(T0)])
+            if subject.startswith("mail"):
+                tx.queue_mail(row(10 + int(subject[-1]), subject=f"reply during {subject}"))
+
+    sender = DuringSend(incoming)
+    assert deliver(queued, sender, config_for(), T0) == 6
+    assert sender.sent == [
+        "mail 1", "mail 2", "mail 3",
+        "reply during mail 1", "reply during mail 2", "reply during mail 3",
+    ]  # fmt: skip
+    assert unsent(queued) == []
+    assert others_saw[0] == ["mail 2", "mail 3"]  # mail 1 was claimed
+    assert all(subject not in saw for subject, saw in zip(sender.sent, others_saw, strict=True))
+
+
+def test_a_mail_claimed_by_a_delivery_that_died_goes_when_the_claim_runs_out(
+    queued: Store,
+) -> None:
+    config = config_for()
+    until = T0 + claim_time(config.smtp)
+    with queued.transaction() as tx:
+        first = tx.unsent_mail(1)[0]
+        tx.claim_mail(first.id, until)  # and then the delivery died
+    sender = RecordingSender()
+    assert deliver(queued, sender, config, T0) == 2
+    assert deliver(queued, sender, config, until - timedelta(seconds=1)) == 0
+    assert deliver(queued, sender, config, until) == 1
+    assert [m["Subject"] for m in sender.sent] == ["mail 2", "mail 3", "mail 1"]
+
+
+def test_a_mail_that_failed_is_released_for_the_next_delivery(queued: Store) -> None:
+    with pytest.raises(DeliveryError):
+        deliver(queued, RecordingSender(fail=True), config_for(), T0)
+    sender = RecordingSender()
+    assert deliver(queued, sender, config_for(), T0) == 3  # at once, not after the claim
 
 
 @settings(max_examples=300, database=None)
