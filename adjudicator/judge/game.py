@@ -377,7 +377,7 @@ def is_due(deadline: datetime, grace_minutes: int, now: datetime, *, all_in: boo
     order has (``all_in``), else at the end of the grace period."""
     if now < deadline:
         return False
-    return all_in or now >= deadline + timedelta(minutes=grace_minutes)
+    return all_in or now >= grace_end(deadline, grace_minutes)
 
 
 def may_process_early(
@@ -392,6 +392,16 @@ def may_process_early(
     if not process_early or not needed_set:
         return False
     return needed_set <= set(submitted) and not (needed_set & set(waiting))
+
+
+def grace_end(deadline: datetime, grace_minutes: int) -> datetime:
+    """When the grace period after ``deadline`` ends: late orders count until then."""
+    return deadline + timedelta(minutes=grace_minutes)
+
+
+def in_grace(deadline: datetime, grace_minutes: int, now: datetime) -> bool:
+    """Whether ``now`` is in the grace period: the deadline has passed, its end has not."""
+    return deadline <= now < grace_end(deadline, grace_minutes)
 
 
 def reminder_due(deadline: datetime, hours_before: float, now: datetime) -> bool:

@@ -31,6 +31,8 @@ from adjudicator.judge.game import (
     PhaseLengths,
     ProcessedPhase,
     deadline_after,
+    grace_end,
+    in_grace,
     is_due,
     may_process_early,
     orders_from_texts,
@@ -87,10 +89,13 @@ class TickReport:
     """``game: S1901M -> F1901M`` for every phase processed."""
     reminders: tuple[str, ...] = ()
     """``game: power`` for every reminder queued."""
+    late: tuple[str, ...] = ()
+    """``game: power`` for every late notice queued."""
 
     def lines(self) -> list[str]:
         out = [f"processed {line}" for line in self.processed]
         out += [f"reminded {line}" for line in self.reminders]
+        out += [f"late notice {line}" for line in self.late]
         return out or ["nothing to do"]
 
 
@@ -364,11 +369,12 @@ class Judge:
 
     def tick(self, now: datetime) -> TickReport:
         """Process every active game past its deadline (and grace) or ready early, and queue
-        the reminders that are due. Each game in a transaction of its own."""
+        the reminders and late notices that are due. Each game in a transaction of its own."""
         with self.store.transaction() as tx:
             names = [g.name for g in tx.list_games("active")]
         processed: list[str] = []
         reminders: list[str] = []
+        late: list[str] = []
         for name in names:
             with self.store.transaction() as tx:
                 row = tx.lock_game(name)
@@ -379,7 +385,8 @@ class Judge:
                     processed += self._process(tx, loaded, now)
                 else:
                     reminders += self._remind(tx, loaded, now)
-        return TickReport(tuple(processed), tuple(reminders))
+                    late += self._late_notices(tx, loaded, now)
+        return TickReport(tuple(processed), tuple(reminders), tuple(late))
 
     # ------------------------------------------------------------------ processing
     def _due(self, tx: Tx, loaded: LoadedGame, now: datetime) -> bool:
@@ -537,6 +544,48 @@ class Judge:
             subject = w.reminder_subject.format(game=row.name, phase=phase.phase)
             self.queue(tx, player.email, subject, body, "reminder", row.name, now)
             done.append(f"{row.name}: {player.power}")
+        return done
+
+    def _late_notices(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]:
+        """njudge's late notices, once per phase: in the grace period, to each player whose
+        power must order and has sent no orders, and the list of them to the game master."""
+        row = loaded.row
+        if row.deadline is None or not in_grace(row.deadline, row.grace_minutes, now):
+            return []
+        phase = current_phase(tx, row.name)
+        position = position_of(phase, loaded.map)
+        needed, players = needed_powers(tx, loaded, position)
+        submitted = set(tx.latest_submissions(row.name, phase.seq))
+        late = [p for p in players if p.power in needed and p.power not in submitted]
+        subjects = {
+            lang: judge_words(lang).late_subject.format(game=row.name, phase=phase.phase)
+            for lang in JUDGE_LANGUAGES
+        }
+        sent = set().union(*(tx.addressees(row.name, "notice", s) for s in subjects.values()))
+        until = grace_end(row.deadline, row.grace_minutes)
+        done: list[str] = []
+        for player in late:
+            if player.email in sent:
+                continue
+            lang = player.lang
+            body = judge_words(lang).late.format(
+                game=row.name,
+                phase=texts.phase_words(position.phase, lang),
+                deadline=texts.format_deadline(row.deadline, lang),
+                power=power_name(player.power, loaded.map, lang),
+                until=texts.format_deadline(until, lang),
+            )
+            subject = subjects.get(lang, subjects["en"])
+            self.queue(tx, player.email, subject, body + "\n", "notice", row.name, now)
+            done.append(f"{row.name}: {player.power}")
+        if late and row.gm_email not in sent:
+            master = judge_words("en").late_master.format(
+                game=row.name,
+                phase=texts.phase_words(position.phase, "en"),
+                powers=", ".join(p.power for p in late),
+                until=texts.format_deadline(until, "en"),
+            )
+            self.queue(tx, row.gm_email, subjects["en"], master + "\n", "notice", row.name, now)
         return done
 
     # ------------------------------------------------------------------ helpers

@@ -634,6 +634,15 @@ JUDGE = JudgeWords(
         "Partie {game}: Abgabeschluss für {phase} ist {deadline}, und {power} hat noch nicht "
         "alles befohlen."
     ),
+    late_subject="Diplomacy verspätet {game} {phase}",
+    late=(
+        "Partie {game}: der Abgabeschluss für {phase} war {deadline}, und von {power} sind keine "
+        "Befehle eingegangen. Befehle werden noch bis {until} angenommen; danach halten "
+        "Einheiten ohne Befehl (eine vertriebene löst sich auf, ein Aufbau verfällt)."
+    ),
+    late_master=(
+        "Partie {game}, {phase}: noch keine Befehle von {powers}; die Nachfrist endet {until}."
+    ),
     nmr_line="Ohne Befehle (NMR): {powers}.",
     nmr_none="Alle Mächte haben Befehle gesandt.",
     next_line="Nächste Phase: {phase}. Abgabeschluss: {deadline}.",

@@ -423,6 +423,13 @@ JUDGE = JudgeWords(
         "Game {game}: the deadline for {phase} is {deadline}, and {power} has not yet ordered "
         "everything."
     ),
+    late_subject="Diplomacy late notice {game} {phase}",
+    late=(
+        "Game {game}: the deadline for {phase} was {deadline}, and no orders from {power} have "
+        "arrived. Orders are still accepted until {until}; after that, units without orders "
+        "hold (a dislodged unit disbands, a build is waived)."
+    ),
+    late_master="Game {game}, {phase}: no orders yet from {powers}; the grace period ends {until}.",
     nmr_line="Orders missing (NMR): {powers}.",
     nmr_none="Every power sent orders.",
     next_line="Next phase: {phase}. Deadline: {deadline}.",

@@ -63,6 +63,13 @@ class JudgeWords:
     reply_subject: str
     reminder_subject: str
     reminder: str
+    late_subject: str
+    late: str
+    """njudge's late notice, in the grace period, to a power that sent no orders:
+    ``{game}``, ``{phase}``, ``{deadline}``, ``{power}``, ``{until}`` (the end of the grace
+    period)."""
+    late_master: str
+    """The game master's copy: ``{game}``, ``{phase}``, ``{powers}``, ``{until}``."""
     nmr_line: str
     nmr_none: str
     next_line: str

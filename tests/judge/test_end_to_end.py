@@ -123,7 +123,10 @@ def test_a_two_year_game_by_mail(store_url: str, smtp_server: SmtpServer, tmp_pa
     assert game.orders("France", wrong) == "rejected: orders with errors"
     assert game.orders("France", PLAN_ORDERS["S1901M"]["France"]) == "orders"
     assert "reminded e2e: Italy" in game.tick(30)  # 18 hours before the deadline
-    assert game.tick(48).strip() == "nothing to do"  # Italy and Russia missing: grace
+    # the deadline: Italy and Russia have sent nothing, so the grace period runs, and they are
+    # told (once: the next tick in the grace period tells nobody again)
+    assert game.tick(48).split("\n")[:2] == ["late notice e2e: Italy", "late notice e2e: Russia"]
+    assert game.tick(48.5).strip() == "nothing to do"
     game.now = T0 + hours(49)
     assert game.orders("Italy", PLAN_ORDERS["S1901M"]["Italy"]) == "orders"  # late, in grace
     assert "processed e2e: S1901M -> F1901M" in game.tick(50)
@@ -145,6 +148,12 @@ def test_a_two_year_game_by_mail(store_url: str, smtp_server: SmtpServer, tmp_pa
 
 
 def check_mails(inbox: SmtpServer) -> None:
+    check_subjects(inbox)
+    check_bodies(inbox)
+
+
+def check_subjects(inbox: SmtpServer) -> None:
+    """Every player got exactly the mails the game called for, and the game master too."""
     results = [f"e2e {phase}" for phase, _ in PLAN]
     for power, (address, lang) in PLAYERS.items():
         got = subjects(inbox, address)
@@ -159,13 +168,21 @@ def check_mails(inbox: SmtpServer) -> None:
         assert len(replies) == ordered + extra, (power, got)
         reminders = [s for s in got if "reminder" in s or "Erinnerung" in s]
         assert len(reminders) == (1 if power in ("Italy", "Russia") else 0), (power, kinds)
-        notices = [s for s in got if "notice" in s or "Mitteilung" in s]
+        late = [s for s in got if "late notice" in s or "verspätet" in s]
+        assert len(late) == (1 if power in ("Italy", "Russia") else 0), (power, kinds)
+        notices = [s for s in got if s not in late and ("notice" in s or "Mitteilung" in s)]
         assert len(notices) == 1  # the start of the game
-        # nothing else: welcome, start, one reply per mail, reminders, six results
-        assert len(got) == 1 + len(notices) + len(replies) + len(reminders) + len(results)
+        # nothing else: welcome, start, one reply per mail, reminders, late notices, six results
+        assert len(got) == 1 + len(notices) + len(replies) + len(reminders) + len(late) + len(
+            results
+        )
     gm = subjects(inbox, GM)
+    assert [s for s in gm if "late notice" in s] == ["Diplomacy late notice e2e S1901M"]
     assert [s for s in gm if "results" in s] == [f"Diplomacy results {r}" for r in results]
 
+
+def check_bodies(inbox: SmtpServer) -> None:
+    """What the replies, late notices and results say, in English and German."""
     france = inbox.to(PLAYERS["France"][0])
     rejected = body(france[2])
     assert "NOT accepted" in rejected
@@ -184,6 +201,11 @@ def check_mails(inbox: SmtpServer) -> None:
     german_results = [body(m) for m in germany if "Ergebnisse" in m["Subject"]]
     assert german_results[0].startswith("Ergebnisse der Bewegungsphase Frühjahr 1901.")
     assert "Ohne Befehle (NMR): Russland." in german_results[0]
+
+    russia = inbox.to(PLAYERS["Russia"][0])
+    late = next(body(m) for m in russia if "late notice" in str(m["Subject"]))
+    assert "no orders from Russia have arrived" in late
+    assert "was Wed 4 Mar 2026 12:00 UTC" in late and "until Wed 4 Mar 2026 14:00 UTC;" in late
 
     english_results = [body(m) for m in france if "results" in m["Subject"]]
     spring, fall, retreat, winter = english_results[:4]

@@ -397,6 +397,22 @@ def test_reminders_go_once_to_players_still_missing_orders(judge: Judge, store: 
     assert len(reminder) == 1 and "Abgabeschluss" in reminder[0].body
 
 
+def test_late_notices_go_once_in_the_grace_period(judge: Judge, store: Store) -> None:
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par H\n"), NOW)  # some orders
+    assert judge.tick(T0 + hours(47.9)).late == ()  # before the deadline: reminders only
+    first = judge.tick(T0 + hours(48))
+    assert first.processed == () and len(first.late) == 6 and "g1: France" not in first.late
+    assert judge.tick(T0 + hours(49)).late == ()  # once
+    german = replies_to(store, GERMANY, "notice")[-1]
+    assert german.subject == "Diplomacy verspätet g1 S1901M"
+    assert "von Deutschland sind keine Befehle eingegangen" in german.body
+    assert "bis Mi 4. Mär 2026 14:00 UTC angenommen" in german.body
+    assert not [m for m in replies_to(store, FRANCE, "notice") if "late" in m.subject]
+    (master,) = [m for m in replies_to(store, GM, "notice") if "late" in m.subject]
+    assert "no orders yet from Austria, England, Germany, Italy, Russia, Turkey" in master.body
+    assert judge.tick(T0 + hours(50)).processed == ("g1: S1901M -> F1901M",)
+
+
 def test_pause_keeps_the_time_left(judge: Judge, store: Store) -> None:
     judge.pause("g1", gm_password=GM_PASSWORD, now=T0 + hours(40))
     assert judge.tick(T0 + hours(100)).processed == ()
