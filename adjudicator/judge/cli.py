@@ -16,17 +16,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from adjudicator.judge.game import PhaseLengths
+from adjudicator.judge.game import PhaseLengths, duration_minutes, read_time
 
 if TYPE_CHECKING:
     from adjudicator.judge.config import JudgeConfig
@@ -230,16 +229,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
 
 
-_DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([dhm]?)\s*", re.IGNORECASE)
-_UNIT_MINUTES = {"d": 24 * 60, "h": 60, "m": 1, "": 1}
-
-
 def _minutes(text: str) -> int:
-    """``48h``, ``30m``, ``2d`` or a number of minutes."""
-    match = _DURATION.fullmatch(text)
-    if match is None:
-        raise argparse.ArgumentTypeError(f"expected a duration like 48h, 30m or 2d, not {text!r}")
-    return round(float(match.group(1)) * _UNIT_MINUTES[match.group(2).lower()])
+    """``48h``, ``30m``, ``2d`` or a number of minutes (:func:`duration_minutes`)."""
+    try:
+        return duration_minutes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _seconds(text: str) -> float:
@@ -384,19 +379,11 @@ def _shown_time(when: datetime) -> str:
 
 
 def _when(text: str, now: datetime) -> datetime:
-    """``+DURATION`` from now, or an ISO 8601 time with its zone."""
-    if text.startswith("+"):
-        try:
-            return now + timedelta(minutes=_minutes(text[1:]))
-        except argparse.ArgumentTypeError as exc:
-            raise _Usage(str(exc)) from None
+    """``+DURATION`` from now, or an ISO 8601 time with its zone (:func:`read_time`)."""
     try:
-        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise _Usage(f"expected a time like 2026-12-24T18:00Z or +24h, not {text[:40]!r}") from None
-    if when.tzinfo is None:
-        raise _Usage(f"the time {text[:40]!r} needs a zone (Z or +01:00)")
-    return when.astimezone(UTC)
+        return read_time(text, now)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
 
 
 def _process(ctx: _Context) -> int:

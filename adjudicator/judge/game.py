@@ -16,9 +16,10 @@ was submitted and nothing else.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from adjudicator.adjudication.engine import adjudicate
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
@@ -407,3 +408,38 @@ def in_grace(deadline: datetime, grace_minutes: int, now: datetime) -> bool:
 def reminder_due(deadline: datetime, hours_before: float, now: datetime) -> bool:
     """Whether ``now`` is in the reminder window: ``hours_before`` the deadline, up to it."""
     return deadline - timedelta(hours=hours_before) <= now < deadline
+
+
+# ----------------------------------------------------------------------------- times
+_DURATION = re.compile(r"\s*(\d{1,9}(?:\.\d{1,9})?)\s*([dhm]?)\s*", re.IGNORECASE)
+_UNIT_MINUTES = {"d": 24 * 60, "h": 60, "m": 1, "": 1}
+MAX_DURATION_MINUTES = 366 * 24 * 60
+"""The longest phase length or deadline shift the judge takes: a year."""
+
+
+def duration_minutes(text: str) -> int:
+    """``48h``, ``30m``, ``2d`` or a number of minutes, up to a year; :class:`ValueError`
+    saying the forms for anything else."""
+    match = _DURATION.fullmatch(text)
+    minutes = None if match is None else float(match[1]) * _UNIT_MINUTES[match[2].lower()]
+    if minutes is None or minutes > MAX_DURATION_MINUTES:
+        raise ValueError(
+            f"expected a duration like 48h, 30m or 2d (a year at most), not {text[:40]!r}"
+        )
+    return round(minutes)
+
+
+def read_time(text: str, now: datetime) -> datetime:
+    """``+DURATION`` from ``now``, or an ISO 8601 time with its zone (``2026-12-24T18:00Z``),
+    in UTC; :class:`ValueError` saying the forms for anything else."""
+    if text.startswith("+"):
+        return now + timedelta(minutes=duration_minutes(text[1:]))
+    try:
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ValueError(
+            f"expected a time like 2026-12-24T18:00Z or +24h, not {text[:40]!r}"
+        ) from None
+    if when.tzinfo is None:
+        raise ValueError(f"the time {text[:40]!r} needs a zone (Z or +01:00)")
+    return when.astimezone(UTC)

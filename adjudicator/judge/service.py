@@ -200,63 +200,68 @@ class Judge:
             self.queue(tx, email, subject, body, "notice", game, now)
         return password
 
+    # The game master's commands: each public method checks the password in a transaction of
+    # its own; the ``*_game`` method after it does the work in a given transaction, for the
+    # master's commands by mail (one mail, one transaction).
     def start(self, game: str, *, gm_password: str, now: datetime) -> datetime:
         """Start a forming game in its first phase; its deadline."""
         with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            if loaded.row.status != "forming":
-                raise JudgeError(f"game {game!r} is {loaded.row.status}, not forming")
-            position = Position.initial(loaded.map)
-            deadline = deadline_after(now, position.phase.type, loaded.lengths)
-            tx.add_phase(PhaseRow(game, 0, str(position.phase), position_json(position), deadline))
-            tx.update_game(game, status="active", deadline=deadline, phase_seq=0)
-            for player in tx.players(game):
-                w = judge_words(player.lang)
-                body = w.game_started.format(
-                    game=game,
-                    phase=texts.phase_words(position.phase, player.lang),
-                    deadline=texts.format_deadline(deadline, player.lang),
-                )
-                self.queue(
-                    tx,
-                    player.email,
-                    w.notice_subject.format(game=game),
-                    body + "\n",
-                    "notice",
-                    game,
-                    now,
-                )
+            return self.start_game(tx, self._gm_game(tx, game, gm_password), now)
+
+    def start_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> datetime:
+        game = loaded.row.name
+        if loaded.row.status != "forming":
+            raise JudgeError(f"game {game!r} is {loaded.row.status}, not forming")
+        position = Position.initial(loaded.map)
+        deadline = deadline_after(now, position.phase.type, loaded.lengths)
+        tx.add_phase(PhaseRow(game, 0, str(position.phase), position_json(position), deadline))
+        tx.update_game(game, status="active", deadline=deadline, phase_seq=0)
+        for player in tx.players(game):
+            w = judge_words(player.lang)
+            body = w.game_started.format(
+                game=game,
+                phase=texts.phase_words(position.phase, player.lang),
+                deadline=texts.format_deadline(deadline, player.lang),
+            )
+            subject = w.notice_subject.format(game=game)
+            self.queue(tx, player.email, subject, body + "\n", "notice", game, now)
         return deadline
 
     def pause(self, game: str, *, gm_password: str, now: datetime) -> None:
         """Stop the clock: the time left is kept and given back on resume."""
         with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            row = loaded.row
-            if row.status != "active" or row.deadline is None:
-                raise JudgeError(f"game {game!r} is {row.status}, not active")
-            left = remaining_seconds(row.deadline, now)
-            tx.update_game(game, status="paused", deadline=None, paused_remaining_seconds=left)
-            self._notify(tx, game, now, lambda w, lang: w.game_paused.format(game=game))
+            self.pause_game(tx, self._gm_game(tx, game, gm_password), now)
+
+    def pause_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> None:
+        row = loaded.row
+        game = row.name
+        if row.status != "active" or row.deadline is None:
+            raise JudgeError(f"game {game!r} is {row.status}, not active")
+        left = remaining_seconds(row.deadline, now)
+        tx.update_game(game, status="paused", deadline=None, paused_remaining_seconds=left)
+        self._notify(tx, game, now, lambda w, lang: w.game_paused.format(game=game))
 
     def resume(self, game: str, *, gm_password: str, now: datetime) -> datetime:
         """Restart the clock with the time that was left at the pause; the new deadline."""
         with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            row = loaded.row
-            if row.status != "paused":
-                raise JudgeError(f"game {game!r} is {row.status}, not paused")
-            deadline = resumed_deadline(now, row.paused_remaining_seconds or 0)
-            self._set_deadline(tx, loaded, deadline)
-            tx.update_game(game, status="active", paused_remaining_seconds=None)
-            self._notify(
-                tx,
-                game,
-                now,
-                lambda w, lang: w.game_resumed.format(
-                    game=game, deadline=texts.format_deadline(deadline, lang)
-                ),
-            )
+            return self.resume_game(tx, self._gm_game(tx, game, gm_password), now)
+
+    def resume_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> datetime:
+        row = loaded.row
+        game = row.name
+        if row.status != "paused":
+            raise JudgeError(f"game {game!r} is {row.status}, not paused")
+        deadline = resumed_deadline(now, row.paused_remaining_seconds or 0)
+        self._set_deadline(tx, loaded, deadline)
+        tx.update_game(game, status="active", paused_remaining_seconds=None)
+        self._notify(
+            tx,
+            game,
+            now,
+            lambda w, lang: w.game_resumed.format(
+                game=game, deadline=texts.format_deadline(deadline, lang)
+            ),
+        )
         return deadline
 
     def set_deadline(
@@ -264,29 +269,34 @@ class Judge:
     ) -> None:
         """Move the current phase's deadline (earlier or later)."""
         with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            if loaded.row.status != "active":
-                raise JudgeError(f"game {game!r} is {loaded.row.status}, not active")
-            self._set_deadline(tx, loaded, deadline)
-            phase = current_phase(tx, game)
-            self._notify(
-                tx,
-                game,
-                now,
-                lambda w, lang: w.deadline_moved.format(
-                    game=game,
-                    phase=texts.phase_words(position_of(phase, loaded.map).phase, lang),
-                    deadline=texts.format_deadline(deadline, lang),
-                ),
-            )
+            self.move_deadline(tx, self._gm_game(tx, game, gm_password), deadline, now)
+
+    def move_deadline(self, tx: Tx, loaded: LoadedGame, deadline: datetime, now: datetime) -> None:
+        game = loaded.row.name
+        if loaded.row.status != "active":
+            raise JudgeError(f"game {game!r} is {loaded.row.status}, not active")
+        self._set_deadline(tx, loaded, deadline)
+        phase = current_phase(tx, game)
+        self._notify(
+            tx,
+            game,
+            now,
+            lambda w, lang: w.deadline_moved.format(
+                game=game,
+                phase=texts.phase_words(position_of(phase, loaded.map).phase, lang),
+                deadline=texts.format_deadline(deadline, lang),
+            ),
+        )
 
     def process_now(self, game: str, *, gm_password: str, now: datetime) -> list[str]:
         """Process the current phase at once, whatever its deadline; what was processed."""
         with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            if loaded.row.status not in ("active", "paused"):
-                raise JudgeError(f"game {game!r} is {loaded.row.status}: nothing to process")
-            return self._process(tx, loaded, now)
+            return self.process_game(tx, self._gm_game(tx, game, gm_password), now)
+
+    def process_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]:
+        if loaded.row.status not in ("active", "paused"):
+            raise JudgeError(f"game {loaded.row.name!r} is {loaded.row.status}: nothing to process")
+        return self._process(tx, loaded, now)
 
     def end_game(
         self,

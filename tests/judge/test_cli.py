@@ -72,6 +72,9 @@ def test_refusals_are_one_line(setup: list[str], args: list[str], code: int, mes
     [
         (["create", "g", "--gm-email", GM, "--movement", "soon"], "a duration like 48h"),
         (["nosuchcommand"], "invalid choice: 'nosuchcommand'"),
+        # a length no float holds once in minutes was an OverflowError traceback
+        (["create", "g", "--gm-email", GM, "--grace", "9" * 400 + "d"], "(a year at most)"),
+        (["create", "g", "--gm-email", GM, "--movement", "367d"], "(a year at most)"),
     ],
 )
 def test_usage_errors_go_to_the_callers_stream(
