@@ -32,10 +32,14 @@ Games:
 - ``game``: the rules of play as pure functions: a power's orders read against the phase (every
   problem with line and caret, foreign orders refused), what is still missing, which submission
   counts, phases processed (and those with nothing to decide skipped), NMR, deadlines.
-- ``texts``: the words of the judge's replies, results and notices, in English and German.
+- ``texts``: the judge's replies, results and notices put together from each language's
+  ``JudgeWords`` (:mod:`adjudicator.lang`).
 - ``export``: a stored game as the ``diplomacy`` package's saved-game JSON.
-- ``service``: the ``Judge``: game master commands, ``tick`` (due games processed, reminders).
+- ``service``: the ``Judge``: game master commands, ``tick`` (due games processed, reminders,
+  late notices).
 - ``records``: a stored game read back (its rules, positions, submissions, status in words).
 - ``session``: one incoming mail handled: recorded, its commands executed, one reply queued.
+- ``master``: the game master's commands by mail (``START``, ``PAUSE``, ``RESUME``,
+  ``PROCESS``, ``SET DEADLINE``).
 - ``cli``: the ``adjudicator judge ...`` commands.
 """

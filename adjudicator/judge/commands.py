@@ -18,6 +18,13 @@ One command per line, its words matched case-insensitively after any leading bla
     HELP                           HILFE
     SIGNOFF                        ABMELDEN
 
+and the game master's, after ``SIGNON M<game> <password>`` (``ANMELDEN Spielleiter <game>
+<password>``) with the game's master password::
+
+    START / PAUSE / RESUME         STARTEN / ANHALTEN / FORTSETZEN
+    PROCESS                        AUSWERTEN
+    SET DEADLINE <time>            ABGABESCHLUSS <Zeit>
+
 ``SIGNON`` takes njudge's form, the power letter glued to the game (``SIGNON Fmygame secret``),
 or the power as a word of its own, a letter or a name in either language (``SIGNON F mygame
 secret``, ``SIGNON France mygame secret``); the power is kept as written, for the game's map to
@@ -57,6 +64,7 @@ __all__ = [
     "Help",
     "History",
     "List",
+    "Master",
     "Orders",
     "Password",
     "Press",
@@ -157,6 +165,18 @@ class Password:
 
 
 @dataclass(frozen=True, slots=True)
+class Master:
+    """A game master's command: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS`` or ``SET
+    DEADLINE <time>``."""
+
+    action: Literal["start", "pause", "resume", "process", "deadline"]
+    when: str | None
+    """The new deadline as written (``SET DEADLINE`` only)."""
+    line: int
+    lang: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
 class Orders:
     """Every order line of the mail, with its line number in the body, in the body's order."""
 
@@ -164,7 +184,18 @@ class Orders:
 
 
 Command = (
-    Signon | List | History | Press | Draw | Resign | Help | Signoff | Wait | Password | Orders
+    Signon
+    | List
+    | History
+    | Press
+    | Draw
+    | Resign
+    | Help
+    | Signoff
+    | Wait
+    | Password
+    | Master
+    | Orders
 )
 
 
@@ -204,7 +235,8 @@ class CommandProblem:
 # ----------------------------------------------------------------------------- the words
 _Kind = Literal[
     "signon", "list", "history", "press", "broadcast", "draw", "draw off", "resign", "help",
-    "signoff", "wait", "nowait", "password", "endpress",
+    "signoff", "wait", "nowait", "password", "endpress", "start", "pause", "resume", "process",
+    "deadline",
 ]  # fmt: skip
 
 _KINDS: frozenset[str] = frozenset(get_args(_Kind))
@@ -326,7 +358,7 @@ class _Reader:
         """A command other than a press."""
         if line.kind == "signon":
             self.signon(line, [arg.group() for arg in line.args])
-        elif line.kind in ("list", "history", "password"):
+        elif line.kind in ("list", "history", "password", "deadline"):
             self.one_word(line)
         elif line.kind == "endpress":
             self.problem(line, _start(line.text), "stray end")
@@ -336,7 +368,8 @@ class _Reader:
             self.commands.append(_without_words(line))
 
     def one_word(self, line: _Line) -> None:
-        """``LIST``, ``HISTORY`` (a game or nothing) and ``SET PASSWORD`` (one word)."""
+        """``LIST``, ``HISTORY`` (a game or nothing), ``SET PASSWORD`` and ``SET DEADLINE``
+        (one word)."""
         n, lang = line.number, line.lang
         word = line.args[0].group() if line.args else None
         if len(line.args) > 1:
@@ -346,7 +379,9 @@ class _Reader:
         elif line.kind == "history":
             self.commands.append(History(word, n, lang))
         elif word is None:
-            self.missing(line, _problem_words(lang)["password"])
+            self.missing(line, _problem_words(lang)[line.kind])
+        elif line.kind == "deadline":
+            self.commands.append(Master("deadline", word, n, lang))
         else:
             self.commands.append(Password(word, n, lang))
 
@@ -418,6 +453,8 @@ def _without_words(line: _Line) -> Command:
             return Help(n, lang)
         case "signoff":
             return Signoff(n, lang)
+        case "start" | "pause" | "resume" | "process":
+            return Master(line.kind, None, n, lang)
     raise AssertionError(line.kind)  # every other kind is read by its own method
 
 

@@ -2,10 +2,12 @@
 reply queued, all in one transaction.
 
 A mail changes nothing unless it is signed on (``SIGNON`` with the power's password) before its
-first order or player command; a wrong password, an unknown game or power, orders for another
-power and orders with any error change nothing and say why. A Message-ID seen before changes
-nothing and gets no second reply; a bounce, an auto-reply, a mailing list or the judge's own mail
-gets no reply at all (:func:`adjudicator.judge.mailin.reply_refusal`).
+first order or player command, or as the game master (``SIGNON M<game>`` with the master
+password, :mod:`adjudicator.judge.master`) before a master's command; a wrong password, an
+unknown game or power, orders for another power and orders with any error change nothing and say
+why. A Message-ID seen before changes nothing and gets no second reply; a bounce, an auto-reply,
+a mailing list or the judge's own mail gets no reply at all
+(:func:`adjudicator.judge.mailin.reply_refusal`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from adjudicator.judge.game import (
     read_orders,
 )
 from adjudicator.judge.mailin import IncomingMail, read_mail, reply_refusal
+from adjudicator.judge.master import Mastering, is_master, run_master_command
 from adjudicator.judge.passwords import hash_password, verify_password
 from adjudicator.judge.records import (
     JudgeError,
@@ -45,7 +48,7 @@ from adjudicator.orders.write import format_order
 from adjudicator.state.position import Position
 
 
-class Judging(Protocol):
+class Judging(Mastering, Protocol):
     """What a mail session needs of the judge (:class:`adjudicator.judge.service.Judge`)."""
 
     @property
@@ -123,6 +126,8 @@ class _Session:
         self.mail_id = mail_id
         self.now = now
         self.signed: _SignedOn | None = None
+        self.master: str | None = None
+        """The game whose master signed on, if the game master did."""
         self.lang = "en"
         self.sections: list[str] = []
         self.outcome: str | None = None
@@ -173,6 +178,10 @@ class _Session:
                 self.list_game(command.game)
             case cmd.History():
                 self.history(command.game)
+            case cmd.Master():
+                self.master_command(command)
+            case _ if self.master is not None:
+                self.fail("not a player", self.words.master_no_orders)
             case _:
                 signed = self.require_signon()
                 self.player_command(signed, command)
@@ -194,6 +203,9 @@ class _Session:
             power = resolve_power(loaded.map, command.power)
         except JudgeError:
             power = None
+        if power is None and is_master(command.power):  # a power called M is the power
+            self.master_signon(command, loaded)
+            return
         player = self.tx.get_player(row.name, power) if power is not None else None
         if player is None:
             self.fail(
@@ -219,6 +231,31 @@ class _Session:
             )
             raise _Stop
         self.signed = _SignedOn(loaded, player)
+
+    def master_signon(self, command: cmd.Signon, loaded: LoadedGame) -> None:
+        self.lang = command.lang
+        if not verify_password(command.password, loaded.row.gm_password_hash):
+            name, game = self.words.master_name, loaded.row.name
+            self.fail("wrong password", self.words.wrong_password.format(power=name, game=game))
+            raise _Stop
+        self.signed, self.master = None, loaded.row.name
+
+    def master_command(self, command: cmd.Master) -> None:
+        """A game master's command, on the game as it stands after the commands before it."""
+        if self.master is None:
+            game = self.require_signon().loaded.row.name
+            text = self.words.master_only.format(game=game, command=command.action.upper())
+            self.fail("not the game master", text)
+            return
+        row = self.tx.lock_game(self.master)
+        assert row is not None  # locked since the signon
+        try:
+            done = run_master_command(self.judge, self.tx, load_game(row), command, self.now,
+                                      self.lang)  # fmt: skip
+        except (JudgeError, ValueError) as exc:
+            self.fail("refused", self.words.master_refused.format(problem=str(exc)))
+            return
+        self.say(done)
 
     def player_command(self, signed: _SignedOn, command: object) -> None:
         game = signed.loaded.row.name
@@ -347,7 +384,7 @@ class _Session:
         (with the reply saying so) when no such game exists."""
         if self.signed and not name:
             return self.signed.loaded
-        row = self.tx.get_game(name or "")
+        row = self.tx.get_game(name or self.master or "")
         if row is None:
             self.fail("unknown game", self.words.unknown_game.format(game=(name or "")[:40]))
             return None
@@ -358,7 +395,8 @@ class _Session:
         if loaded is None:
             return
         self.game_name = self.game_name or loaded.row.name
-        self.say(game_status(self.tx, loaded, with_addresses=False, lang=self.lang))
+        mastered = loaded.row.name == self.master  # the master sees the players' addresses
+        self.say(game_status(self.tx, loaded, with_addresses=mastered, lang=self.lang))
 
     def history(self, name: str | None) -> None:
         loaded = self.game_asked(name)

@@ -618,13 +618,17 @@ JUDGE = JudgeWords(
         "  <Befehle>                             die ganze Befehlssprache, z. B. A Par - Bur\n"
         "  LISTE [Partie]                        (LIST) Stand der Partie\n"
         "  VERLAUF [Partie]                      (HISTORY) die bisherigen Ergebnisse\n"
-        "  PRESSE <Macht|alle> ... ENDPRESS      (PRESS) Nachricht an Mitspieler\n"
-        "  REMIS / KEIN REMIS                    (DRAW) für ein Remis stimmen\n"
+        "  PRESSE [AN <Mächte>] ... ENDE PRESSE  (PRESS) Nachricht an Mitspieler (ohne AN: alle)\n"
+        "  REMIS / REMIS AUS                     (DRAW) für ein Remis stimmen, es zurücknehmen\n"
         "  WARTEN / NICHT WARTEN                 (WAIT) erst zum Abgabeschluss auswerten\n"
-        "  SET PASSWORD <neu>                    Passwort ändern\n"
+        "  PASSWORT <neu>                        (SET PASSWORD) Passwort ändern\n"
         "  AUFGEBEN                              (RESIGN) die Partie verlassen\n"
         "  HILFE                                 (HELP) dieser Text\n"
-        "  ABMELDEN                              (SIGNOFF) Ende der Befehle"
+        "  ABMELDEN                              (SIGNOFF) Ende der Befehle\n"
+        "Die Spielleitung meldet sich mit ANMELDEN Spielleiter <Partie> <Passwort> an:\n"
+        "  STARTEN / ANHALTEN / FORTSETZEN       (START, PAUSE, RESUME) die Uhr der Partie\n"
+        "  AUSWERTEN                             (PROCESS) die Phase jetzt auswerten\n"
+        "  ABGABESCHLUSS <Zeit>                  (SET DEADLINE) z. B. 2026-12-24T18:00Z, +24h"
     ),
     unknown_commands="Nicht verstandene Zeilen:",
     results_subject="Diplomacy Ergebnisse {game} {phase}",
@@ -705,6 +709,11 @@ JUDGE = JudgeWords(
             ("ende", "presse"): "endpress",
             ("endepresse",): "endpress",
             ("ende", "nachricht"): "endpress",
+            ("starten",): "start",
+            ("anhalten",): "pause",
+            ("fortsetzen",): "resume",
+            ("auswerten",): "process",
+            ("abgabeschluss",): "deadline",
         }
     ),
     command_forms=MappingProxyType(
@@ -722,6 +731,11 @@ JUDGE = JudgeWords(
             "nowait": "NICHT WARTEN",
             "password": "PASSWORT <neues Passwort>",
             "endpress": "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
+            "start": "STARTEN",
+            "pause": "ANHALTEN",
+            "resume": "FORTSETZEN",
+            "process": "AUSWERTEN",
+            "deadline": "ABGABESCHLUSS <Zeit>, z. B. ABGABESCHLUSS 2026-12-24T18:00Z oder +24h",
         }
     ),
     command_problems=MappingProxyType(
@@ -730,6 +744,7 @@ JUDGE = JudgeWords(
             "extra": "{command} nimmt keine weiteren Wörter",
             "signon": "eine Macht, ein Spiel und ein Passwort",
             "password": "das neue Passwort",
+            "deadline": "den neuen Abgabeschluss",
             "powers": "mindestens eine Macht nach {to}",
             "unended": (
                 "{command} hat kein {end}: die Presse wurde nicht verschickt und die Zeilen"
@@ -739,6 +754,14 @@ JUDGE = JudgeWords(
             "empty press": "{command} hat keinen Text: nichts wurde verschickt",
         }
     ),
+    master_names=("spielleiter", "spielleitung", "sl"),
+    master_name="die Spielleitung",
+    master_only=("Nur die Spielleitung von {game} kann das ({command}). Nichts wurde geändert."),
+    master_no_orders=(
+        "Die Spielleitung gibt keine Befehle und spielt keine Macht; dafür als Macht anmelden."
+    ),
+    master_processed="Ausgewertet: {phases}.",
+    master_refused="Nicht ausgeführt: {problem}.",
     press_to="an",
     press_end="ENDE PRESSE",
     where=("Zeile", "Spalte", "Form"),

@@ -407,13 +407,17 @@ JUDGE = JudgeWords(
         "  <orders>                           the whole order language, e.g. A Par - Bur\n"
         "  LIST [game]                        (LISTE) the game's status\n"
         "  HISTORY [game]                     (VERLAUF) the results so far\n"
-        "  PRESS <power|all> ... ENDPRESS     (PRESSE) a message to other players\n"
-        "  DRAW / NO DRAW                     (REMIS) vote for a draw\n"
+        "  PRESS [TO <powers>] ... ENDPRESS   (PRESSE) a message to players (all without TO)\n"
+        "  DRAW / DRAW OFF                    (REMIS) vote for a draw, or take the vote back\n"
         "  WAIT / NOWAIT                      (WARTEN) hold processing until the deadline\n"
-        "  SET PASSWORD <new>                 change your password\n"
+        "  SET PASSWORD <new>                 (PASSWORT) change your password\n"
         "  RESIGN                             (AUFGEBEN) leave the game\n"
         "  HELP                               (HILFE) this text\n"
-        "  SIGNOFF                            (ABMELDEN) end of commands"
+        "  SIGNOFF                            (ABMELDEN) end of commands\n"
+        "The game master signs on with SIGNON M<game> <password> (the game's master password):\n"
+        "  START / PAUSE / RESUME             (STARTEN, ANHALTEN, FORTSETZEN) the game's clock\n"
+        "  PROCESS                            (AUSWERTEN) process the phase now\n"
+        "  SET DEADLINE <time>                (ABGABESCHLUSS) e.g. 2026-12-24T18:00Z or +24h"
     ),
     unknown_commands="Lines not understood:",
     results_subject="Diplomacy results {game} {phase}",
@@ -486,6 +490,11 @@ JUDGE = JudgeWords(
             ("endpress",): "endpress",
             ("end", "press"): "endpress",
             ("endbroadcast",): "endpress",
+            ("start",): "start",
+            ("pause",): "pause",
+            ("resume",): "resume",
+            ("process",): "process",
+            ("set", "deadline"): "deadline",
         }
     ),
     command_forms=MappingProxyType(
@@ -504,6 +513,11 @@ JUDGE = JudgeWords(
             "nowait": "NOWAIT",
             "password": "SET PASSWORD <new password>",
             "endpress": "PRESS [TO <powers>], the text, then ENDPRESS",
+            "start": "START",
+            "pause": "PAUSE",
+            "resume": "RESUME",
+            "process": "PROCESS",
+            "deadline": "SET DEADLINE <time>, e.g. SET DEADLINE 2026-12-24T18:00Z or +24h",
         }
     ),
     command_problems=MappingProxyType(
@@ -512,6 +526,7 @@ JUDGE = JudgeWords(
             "extra": "{command} takes no more words",
             "signon": "a power, a game and a password",
             "password": "the new password",
+            "deadline": "the new deadline",
             "powers": "at least one power after {to}",
             "unended": (
                 "{command} has no {end}: the press was not sent and the lines after it were not"
@@ -521,6 +536,14 @@ JUDGE = JudgeWords(
             "empty press": "{command} has no text: nothing was sent",
         }
     ),
+    master_names=("m", "master", "gm"),
+    master_name="the game master",
+    master_only="Only the game master of {game} can do that ({command}). Nothing was changed.",
+    master_no_orders=(
+        "The game master gives no orders and plays no power; sign on as a power for that."
+    ),
+    master_processed="Processed: {phases}.",
+    master_refused="Not done: {problem}.",
     press_to="to",
     press_end="ENDPRESS",
     where=("line", "column", "write"),

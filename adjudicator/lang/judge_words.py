@@ -113,6 +113,19 @@ class JudgeWords:
     command_problems: Mapping[str, str]
     """What can be wrong with a command line (``missing``, ``extra``, ``unended``, ...) ->
     the message; ``{command}`` is the command as written, upper-cased."""
+    master_names: tuple[str, ...]
+    """The words (case-folded) that sign on as the game's master instead of a power:
+    ``SIGNON M<game> <password>`` (njudge) or ``SIGNON master <game> <password>``."""
+    master_name: str
+    """The game master in a sentence (``the game master``)."""
+    master_only: str
+    """``{command}``, ``{game}``: a master's command from a player."""
+    master_no_orders: str
+    """A player's command or orders from the game master."""
+    master_processed: str
+    """``{phases}``: what ``PROCESS`` processed."""
+    master_refused: str
+    """``{problem}``: a master's command the game's state refuses."""
     press_to: str
     """The word before a press's addressees (``PRESS TO F,G``), case-folded."""
     press_end: str

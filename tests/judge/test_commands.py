@@ -14,6 +14,7 @@ from adjudicator.judge.commands import (
     Help,
     History,
     List,
+    Master,
     Orders,
     Password,
     Press,
@@ -23,6 +24,7 @@ from adjudicator.judge.commands import (
     Wait,
     read_commands,
 )
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 
 
 def only_command(text: str) -> Command:
@@ -77,6 +79,19 @@ def only_problem(text: str) -> CommandProblem:
         ("NICHT WARTEN", Wait(False, 1, "de")),
         ("SET PASSWORD n3w-Pass", Password("n3w-Pass", 1, "en")),
         ("passwort Neu", Password("Neu", 1, "de")),
+        # the game master's
+        ("SIGNON Mmygame secret", Signon("mygame", "M", "secret", 1, "en")),
+        ("START", Master("start", None, 1, "en")),
+        ("pause", Master("pause", None, 1, "en")),
+        ("Resume", Master("resume", None, 1, "en")),
+        ("PROCESS", Master("process", None, 1, "en")),
+        ("SET DEADLINE +24h", Master("deadline", "+24h", 1, "en")),
+        ("set deadline 2026-12-24T18:00Z", Master("deadline", "2026-12-24T18:00Z", 1, "en")),
+        ("STARTEN", Master("start", None, 1, "de")),
+        ("anhalten", Master("pause", None, 1, "de")),
+        ("Fortsetzen", Master("resume", None, 1, "de")),
+        ("AUSWERTEN", Master("process", None, 1, "de")),
+        ("Abgabeschluss +2d", Master("deadline", "+2d", 1, "de")),
     ],
 )
 def test_each_command_form(text: str, expected: Command) -> None:
@@ -243,3 +258,29 @@ def test_order_lines_keep_their_position_in_the_text(lines: list[str]) -> None:
         if text.strip() and (first_signoff is None or number < first_signoff):
             presses = [c for c in commands if isinstance(c, Press) and c.line < number]
             assert number in placed or presses or any(p.line < number for p in problems)
+
+
+@pytest.mark.parametrize("lang", sorted(JUDGE_LANGUAGES))
+def test_every_command_the_help_shows_is_read_as_that_command(lang: str) -> None:
+    # Each help line starts with the command's forms (``DRAW / DRAW OFF``, ``SET DEADLINE
+    # <time>``, ``PRESS [TO <powers>] ... ENDPRESS``): written as shown, each must read as a
+    # command, never be left to the order reader nor be a problem.
+    shown = 0
+    for line in judge_words(lang).help.splitlines():
+        if not line.startswith("  ") or line.strip().startswith("<"):
+            continue
+        forms = line.strip().split("  ")[0].replace("M<game>", "Mg")
+        for form in forms.split(" / "):
+            start, _, end = form.partition("...")  # a press: its text, then its end
+            words = [w for w in start.split() if not w.startswith(("<", "["))]
+            text = " ".join(words) + _ARGUMENTS.get(words[0].casefold(), "")
+            commands, problems = read_commands(f"{text}\nhello\n{end}" if end else text)
+            assert len(commands) == 1 and not isinstance(commands[0], Orders), (lang, form)
+            assert problems == [], (lang, form)
+            shown += 1
+    assert shown >= 15
+
+
+_ARGUMENTS = {"signon": " F g pw", "anmelden": " F g pw", "set": " x", "passwort": " x",
+              "abgabeschluss": " +1h"}  # fmt: skip
+"""What the commands that need words are given in the help test."""

@@ -518,3 +518,78 @@ def test_a_retreat_phase_with_nothing_to_decide_is_stored_and_reported(store: St
     assert results.subject == "Diplomacy results g1 F1901M F1901R"
     assert "Retreat results for Fall of 1901." in results.body
     assert "Orders missing (NMR): France." in results.body
+
+
+# ---------------------------------------------------------------------- the game master by mail
+def master_mail(body: str, signon_line: str = f"SIGNON Mg1 {GM_PASSWORD}") -> bytes:
+    return make_mail(GM, f"{signon_line}\n{body}")
+
+
+def test_the_game_master_moves_the_deadline_and_lists_with_addresses(
+    judge: Judge, store: Store
+) -> None:
+    assert judge.handle_mail(master_mail("SET DEADLINE +2h\nLIST\n"), NOW) == "commands"
+    reply = last_reply(store, GM)
+    assert "Game g1: the deadline for Spring 1901 (Movement) is now Mon 2 Mar 2026 15:00 UTC." in (
+        reply
+    )
+    assert FRANCE in reply  # the master's LIST shows the players' addresses
+    notice = replies_to(store, GERMANY, "notice")[-1]
+    assert "der Abgabeschluss für Frühjahr 1901 (Bewegung) ist jetzt Mo 2. Mär 2026 15:00" in (
+        notice.body
+    )
+    assert judge.tick(T0 + hours(3)).processed == ()  # not every power ordered: grace first
+    assert judge.tick(T0 + hours(5)).processed == ("g1: S1901M -> F1901M",)
+
+
+def test_the_game_master_pauses_resumes_and_processes_by_mail(judge: Judge, store: Store) -> None:
+    judge.handle_mail(master_mail("PAUSE\n"), NOW)
+    assert "Game g1 is paused" in last_reply(store, GM)
+    assert judge.tick(T0 + hours(100)).processed == ()
+    judge.handle_mail(master_mail("RESUME\nPROCESS\n"), T0 + hours(100))
+    reply = last_reply(store, GM)
+    # paused with 47 hours left: the new deadline is 47 hours after the resume
+    assert "Game g1 has resumed. Deadline: Sun 8 Mar 2026 15:00 UTC." in reply
+    assert "Processed: g1: S1901M -> F1901M." in reply
+    assert replies_to(store, FRANCE, "results")
+
+
+def test_a_german_game_master(judge: Judge, store: Store) -> None:
+    judge.handle_mail(master_mail("ANHALTEN\n", f"ANMELDEN Spielleiter g1 {GM_PASSWORD}"), NOW)
+    assert "Die Partie g1 ruht" in last_reply(store, GM)
+
+
+@pytest.mark.parametrize(
+    ("raw", "outcome", "phrase"),
+    [
+        (
+            master_mail("PROCESS\n", "SIGNON Mg1 wrong"),
+            "rejected: wrong password",
+            "The password for the game master in game g1 is wrong.",
+        ),
+        (
+            make_mail(FRANCE, signon("France") + "PROCESS\n"),
+            "rejected: not the game master",
+            "Only the game master of g1 can do that (PROCESS).",
+        ),
+        (
+            master_mail("A Par - Bur\n"),
+            "rejected: not a player",
+            "The game master gives no orders",
+        ),
+        (
+            master_mail("START\n"),
+            "rejected: refused",
+            "Not done: game 'g1' is active, not forming.",
+        ),
+        (
+            master_mail("SET DEADLINE tomorrow\n"),
+            "rejected: refused",
+            "Not done: expected a time like 2026-12-24T18:00Z or +24h, not 'tomorrow'.",
+        ),
+    ],
+)
+def test_what_the_game_master_cannot_do_by_mail(
+    judge: Judge, store: Store, raw: bytes, outcome: str, phrase: str
+) -> None:
+    assert_unchanged(judge, store, raw, outcome, phrase)

@@ -1,0 +1,85 @@
+"""The game master's commands by mail: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS`` and ``SET
+DEADLINE`` (German ``STARTEN``, ``ANHALTEN``, ``FORTSETZEN``, ``AUSWERTEN``, ``ABGABESCHLUSS``).
+
+The master signs on as njudge's masters do, ``SIGNON M<game> <password>`` (or ``SIGNON master
+<game> <password>``, ``ANMELDEN Spielleiter <game> <password>``) with the game's master password;
+:mod:`adjudicator.judge.session` checks it and hands each command here, in the mail's
+transaction. The work is the judge's own (:class:`~adjudicator.judge.service.Judge`'s
+``start_game``, ``pause_game``, ...: the same as the command line's), so the players are told
+just as when the game master uses the command line.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from adjudicator.judge import texts
+from adjudicator.judge.commands import Master
+from adjudicator.judge.game import read_time
+from adjudicator.judge.records import LoadedGame, current_phase, position_of
+from adjudicator.judge.store import Tx
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
+
+
+class Mastering(Protocol):
+    """What the master's commands need of the judge (:class:`adjudicator.judge.service.Judge`)."""
+
+    def start_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> datetime: ...
+
+    def pause_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> None: ...
+
+    def resume_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> datetime: ...
+
+    def move_deadline(
+        self, tx: Tx, loaded: LoadedGame, deadline: datetime, now: datetime
+    ) -> None: ...
+
+    def process_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]: ...
+
+
+def is_master(power: str) -> bool:
+    """Whether ``power`` as written in a ``SIGNON`` names the game master in any language the
+    judge speaks (``M``, ``master``, ``Spielleiter``)."""
+    folded = power.casefold()
+    return any(folded in words.master_names for words in JUDGE_LANGUAGES.values())
+
+
+def run_master_command(
+    judge: Mastering, tx: Tx, loaded: LoadedGame, command: Master, now: datetime, lang: str
+) -> str:
+    """Carry out ``command`` on the game; the sentence that confirms it, in ``lang``.
+    :class:`~adjudicator.judge.records.JudgeError` when the game's state refuses it (a game
+    already started, not paused, ...) and :class:`ValueError` for a time that cannot be read."""
+    w = judge_words(lang)
+    game = loaded.row.name
+    match command.action:
+        case "start":
+            deadline = judge.start_game(tx, loaded, now)
+            return w.game_started.format(
+                game=game,
+                phase=_phase_words(tx, loaded, lang),
+                deadline=texts.format_deadline(deadline, lang),
+            )
+        case "pause":
+            judge.pause_game(tx, loaded, now)
+            return w.game_paused.format(game=game)
+        case "resume":
+            deadline = judge.resume_game(tx, loaded, now)
+            return w.game_resumed.format(game=game, deadline=texts.format_deadline(deadline, lang))
+        case "process":
+            done = judge.process_game(tx, loaded, now)
+            return w.master_processed.format(phases="; ".join(done) or "-")
+        case "deadline":
+            deadline = read_time(command.when or "", now)
+            judge.move_deadline(tx, loaded, deadline, now)
+            return w.deadline_moved.format(
+                game=game,
+                phase=_phase_words(tx, loaded, lang),
+                deadline=texts.format_deadline(deadline, lang),
+            )
+
+
+def _phase_words(tx: Tx, loaded: LoadedGame, lang: str) -> str:
+    phase = current_phase(tx, loaded.row.name)
+    return texts.phase_words(position_of(phase, loaded.map).phase, lang)
