@@ -525,11 +525,11 @@ class Judge:
         position = position_of(phase, loaded.map)
         needed, players = needed_powers(tx, loaded, position)
         orders = orders_from_texts(submitted_orders(tx, row.name, phase.seq), position, loaded.map)
-        subjects = {
-            judge_words(lang).reminder_subject.format(game=row.name, phase=phase.phase)
-            for lang in JUDGE_LANGUAGES
-        }
-        sent = set().union(*(tx.addressees(row.name, "reminder", s) for s in subjects))
+
+        def subject(w: JudgeWords) -> str:
+            return w.reminder_subject.format(game=row.name, phase=phase.phase)
+
+        sent = _told(tx, row.name, "reminder", subject)
         done: list[str] = []
         for player in players:
             if player.power not in needed or player.email in sent:
@@ -540,7 +540,6 @@ class Judge:
             if missing.nothing:
                 continue
             lang = player.lang
-            w = judge_words(lang)
             body = texts.reminder_body(
                 lang,
                 game=row.name,
@@ -551,8 +550,8 @@ class Judge:
                 builds=missing.builds,
                 removals=missing.removals,
             )
-            subject = w.reminder_subject.format(game=row.name, phase=phase.phase)
-            self.queue(tx, player.email, subject, body, "reminder", row.name, now)
+            mail_subject = subject(judge_words(lang))
+            self.queue(tx, player.email, mail_subject, body, "reminder", row.name, now)
             done.append(f"{row.name}: {player.power}")
         return done
 
@@ -567,11 +566,11 @@ class Judge:
         needed, players = needed_powers(tx, loaded, position)
         submitted = set(tx.latest_submissions(row.name, phase.seq))
         late = [p for p in players if p.power in needed and p.power not in submitted]
-        subjects = {
-            lang: judge_words(lang).late_subject.format(game=row.name, phase=phase.phase)
-            for lang in JUDGE_LANGUAGES
-        }
-        sent = set().union(*(tx.addressees(row.name, "notice", s) for s in subjects.values()))
+
+        def subject(w: JudgeWords) -> str:
+            return w.late_subject.format(game=row.name, phase=phase.phase)
+
+        sent = _told(tx, row.name, "notice", subject)
         until = grace_end(row.deadline, row.grace_minutes)
         done: list[str] = []
         for player in late:
@@ -585,8 +584,8 @@ class Judge:
                 power=power_name(player.power, loaded.map, lang),
                 until=texts.format_deadline(until, lang),
             )
-            subject = subjects.get(lang, subjects["en"])
-            self.queue(tx, player.email, subject, body + "\n", "notice", row.name, now)
+            mail_subject = subject(judge_words(lang))
+            self.queue(tx, player.email, mail_subject, body + "\n", "notice", row.name, now)
             done.append(f"{row.name}: {player.power}")
         if late and row.gm_email not in sent:
             master = judge_words("en").late_master.format(
@@ -595,7 +594,8 @@ class Judge:
                 powers=", ".join(p.power for p in late),
                 until=texts.format_deadline(until, "en"),
             )
-            self.queue(tx, row.gm_email, subjects["en"], master + "\n", "notice", row.name, now)
+            mail_subject = subject(judge_words("en"))
+            self.queue(tx, row.gm_email, mail_subject, master + "\n", "notice", row.name, now)
         return done
 
     # ------------------------------------------------------------------ helpers
@@ -690,3 +690,11 @@ def _ending(w: JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map
     if kind == "concession":
         return w.concession_line.format(power=names[0])
     return w.winner_line.format(power=", ".join(names))
+
+
+def _told(tx: Tx, game: str, kind: str, subject: Callable[[JudgeWords], str]) -> set[str]:
+    """The addresses already sent a mail of ``kind`` whose subject is ``subject`` in one of the
+    judge's languages: the reminders and late notices go once per phase, and their subjects
+    name the phase."""
+    subjects = {subject(words) for words in JUDGE_LANGUAGES.values()}
+    return set().union(*(tx.addressees(game, kind, s) for s in subjects))
