@@ -344,10 +344,10 @@ VERSION_2 = Migration(
 )
 
 
-def test_an_older_database_is_upgraded_keeping_its_rows(store_url: str) -> None:
-    with open_store(store_url) as store:
+def test_an_older_database_is_upgraded_keeping_its_rows(empty_database_url: str) -> None:
+    with open_store(empty_database_url) as store:
         setup_game(store)
-    with open_store(store_url, migrations=(*MIGRATIONS, VERSION_2)) as store:
+    with open_store(empty_database_url, migrations=(*MIGRATIONS, VERSION_2)) as store:
         assert store.schema_version == 2
         with store.transaction() as tx:
             assert tx.get_game("alpha") == game_row()
@@ -357,17 +357,17 @@ def test_an_older_database_is_upgraded_keeping_its_rows(store_url: str) -> None:
             versions = tx.execute("SELECT version, description FROM schema_version ORDER BY 1")
             assert [v for v, _ in versions] == [1, 2]
     # opening again changes nothing
-    with open_store(store_url, migrations=(*MIGRATIONS, VERSION_2)) as store:
+    with open_store(empty_database_url, migrations=(*MIGRATIONS, VERSION_2)) as store:
         assert store.schema_version == 2
 
 
-def test_a_failing_migration_leaves_the_database_as_it_was(store_url: str) -> None:
-    with open_store(store_url) as store:
+def test_a_failing_migration_leaves_the_database_as_it_was(empty_database_url: str) -> None:
+    with open_store(empty_database_url) as store:
         setup_game(store)
     broken = replace(VERSION_2, statements=(*VERSION_2.statements, "CREATE TABLE broken ("))
     with pytest.raises(StoreError):
-        open_store(store_url, migrations=(*MIGRATIONS, broken))
-    with open_store(store_url) as store:
+        open_store(empty_database_url, migrations=(*MIGRATIONS, broken))
+    with open_store(empty_database_url) as store:
         assert store.schema_version == 1
         with store.transaction() as tx:
             # the first statements of the failed migration were rolled back with it
@@ -375,11 +375,11 @@ def test_a_failing_migration_leaves_the_database_as_it_was(store_url: str) -> No
             tx.execute("CREATE TABLE notes (body TEXT)")
 
 
-def test_a_database_from_a_newer_release_is_refused(store_url: str) -> None:
-    with open_store(store_url, migrations=(*MIGRATIONS, VERSION_2)):
+def test_a_database_from_a_newer_release_is_refused(empty_database_url: str) -> None:
+    with open_store(empty_database_url, migrations=(*MIGRATIONS, VERSION_2)):
         pass
     with pytest.raises(SchemaVersionError, match=r"schema version 2, newer than .* knows \(1\)"):
-        open_store(store_url)
+        open_store(empty_database_url)
 
 
 def test_migrations_must_be_numbered_in_order(tmp_path: Path) -> None:
