@@ -13,17 +13,12 @@ by the retreat phase with a result each, as the ``diplomacy`` package's saved ga
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from operator import attrgetter
 
 from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit, Waive
 from adjudicator.board.map import GameMap
 from adjudicator.board.tables import tables
 from adjudicator.state.outcomes import OrderResult, Outcome, Victory
 from adjudicator.state.position import Position
-
-_POWER = attrgetter("power")
-_PROVINCE = attrgetter("location.province")
-_PLACE_POWER = attrgetter("location.province", "power")
 
 
 def update_ownership(
@@ -36,9 +31,11 @@ def update_ownership(
     """
     owner = {pid: power for power, pids in centers.items() for pid in pids}
     supply_centers = game_map.supply_centers
-    for pid, power in map(_PLACE_POWER, units):
+    # Plain attribute reads: a dotted attrgetter costs several times more per unit.
+    for unit in units:
+        pid = unit.location.province
         if pid in supply_centers:
-            owner[pid] = power
+            owner[pid] = unit.power
     result: dict[str, list[str]] = {power: [] for power in sorted(centers)}
     for pid, power in owner.items():
         owned = result.get(power)
@@ -57,7 +54,8 @@ def adjustment_counts(
     """Power -> centres minus units: positive builds, negative removals (every power with
     units or centres, zero included)."""
     counts = {power: len(pids) for power, pids in centers.items()}
-    for power in map(_POWER, units):
+    for unit in units:
+        power = unit.power
         counts[power] = counts.get(power, 0) - 1
     return counts
 
@@ -75,7 +73,8 @@ def adjustments_needed(
     occupied: set[str] | None = None
     for power, delta in counts.items():
         if delta > 0:
-            occupied = set(map(_PROVINCE, unit_list)) if occupied is None else occupied
+            if occupied is None:
+                occupied = {unit.location.province for unit in unit_list}
             owned = centers.get(power, ())
             if any(h in owned and h not in occupied for h in homes.get(power, ())):
                 return True

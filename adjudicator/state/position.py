@@ -253,7 +253,10 @@ def _canonical_units(units: Iterable[Unit]) -> tuple[Unit, ...]:
 
 
 def _canonical_dislodged(dislodged: Iterable[Dislodgement]) -> tuple[Dislodgement, ...]:
-    return tuple(sorted(dislodged, key=lambda d: _unit_key(d.unit)))
+    given = tuple(dislodged)
+    if len(given) < 2:  # most phases: nothing to sort, and no unit's text to make
+        return given
+    return tuple(sorted(given, key=lambda d: _unit_key(d.unit)))
 
 
 def _slot_setter(name: str) -> Callable[[Position, object], None]:

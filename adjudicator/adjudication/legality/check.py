@@ -194,16 +194,20 @@ def legal_orders(
     Checks every order in turn. A legal one goes into ``given`` (province of the unit -> the
     order as given) and is yielded as (province, power, normalised order); an illegal one adds
     its ``ILLEGAL`` result to ``illegal``. The usual phase has at most one legal order per unit,
-    so nothing is dropped and everything stays in the order given. A unit's second legal order
-    raises :class:`SeveralOrders` at once: :func:`check_orders` then sorts the phase out
-    (checking again is cheap and pure), and the movement intake, which indexes each order as it
-    comes, starts over through it.
+    so nothing is dropped and everything stays in the order given. When a unit had a second
+    legal order, the loop ends by raising :class:`SeveralOrders` (what it yielded is then no
+    phase to adjudicate): :func:`check_orders` then sorts the phase out (checking again is cheap
+    and pure), and the movement intake, which indexes each order as it comes, starts over
+    through it.
     """
     # The shortcut table is looked up here rather than through Checker.verdict, and ``given``
-    # doubles as the record of the units already ordered: this loop runs for every order of
-    # every movement phase, and each call or look-up saved counts.
+    # doubles as the record of the units ordered: a second legal order for a unit overwrites
+    # the first there, which the count of the orders kept shows at the end (cheaper than a
+    # look-up per order). This loop runs for every order of every movement phase, and each
+    # call or look-up saved counts.
     shortcuts = checker.shortcuts
     general = checker.general_verdict
+    kept = len(given)
     for power, listed in orders.items():
         for order in listed:
             short = shortcuts.get(type(order))
@@ -217,10 +221,11 @@ def legal_orders(
                     raise SeveralOrders
                 normalised = verdict
             province = normalised.location.province
-            if province in given:
-                raise SeveralOrders
             given[province] = order
+            kept += 1
             yield province, power, normalised
+    if len(given) != kept:
+        raise SeveralOrders
 
 
 # --------------------------------------------------------------------------- duplicates
@@ -325,7 +330,7 @@ class Checker(RetreatChecks, AdjustmentChecks):
         self.position = position
         self.map = game_map
         self.rules = rules
-        self.tables = tables(game_map)
+        self.tables = map_tables = tables(game_map)
         if units is None:
             units = {unit.location.province: unit for unit in position.units}
         self.units = units
@@ -333,11 +338,10 @@ class Checker(RetreatChecks, AdjustmentChecks):
         self.coast_checks = strict_coasts(rules)
         # The shortcuts assume every unit stands on a known province, so that an order naming a
         # unit's province never needs that check.
-        allowed = shortcuts_allowed(rules) and self.tables.known.issuperset(units)
-        self.shortcuts: Mapping[type, Shortcut] = _SHORTCUTS[position.phase.type] if allowed else {}
+        allowed = shortcuts_allowed(rules) and map_tables.known.issuperset(units)
+        self.shortcuts: Mapping[type, Shortcut] = _shortcuts(position.phase.type) if allowed else {}
         """The shortcut of each kind of order that has one in this phase, by type; empty when
         the rules or the position rule them out."""
-        self._counts = None
 
     def check(self, power: str, order: Order) -> Normalised | Illegality:
         verdict = self.verdict(power, order)
@@ -411,8 +415,16 @@ Shortcut = Callable[[Checker, str, Any], UnitOrder | None]
 """A shortcut of :mod:`~adjudicator.adjudication.legality.shortcuts`: "legal, normalised as this
 order", or ``None`` for "don't know" (the general checks decide)."""
 
-_SHORTCUTS: Mapping[PhaseType, Mapping[type, Shortcut]] = {
-    PhaseType.MOVEMENT: MOVEMENT_SHORTCUTS,
-    PhaseType.RETREAT: {Retreat: RetreatChecks._fast_retreat},
-    PhaseType.ADJUSTMENT: WINTER_SHORTCUTS,
-}
+_MOVEMENT = PhaseType.MOVEMENT
+_RETREAT = PhaseType.RETREAT
+_RETREAT_SHORTCUTS: Mapping[type, Shortcut] = {Retreat: RetreatChecks._fast_retreat}
+
+
+def _shortcuts(phase: PhaseType) -> Mapping[type, Shortcut]:
+    """The shortcuts of a phase type, by order type. Tested by identity: an enum member hashes
+    by Python code, so a table keyed by phase type costs more than the tests."""
+    if phase is _MOVEMENT:
+        return MOVEMENT_SHORTCUTS
+    if phase is _RETREAT:
+        return _RETREAT_SHORTCUTS
+    return WINTER_SHORTCUTS

@@ -66,6 +66,7 @@ __all__ = [
 _ARMY = UnitType.ARMY
 _FLEET = UnitType.FLEET
 _REQUIRED = SupportCoast.REQUIRED
+_NOWHERE: frozenset[str] = frozenset()
 
 
 class OptionEffect(Enum):
@@ -125,8 +126,12 @@ def shortcuts_allowed(rules: Rules) -> bool:
     >>> shortcuts_allowed(Rules()), shortcuts_allowed(Rules(unit_coast="strict"))
     (True, False)
     """
-    # ``is``: Rules holds its choices as enum members and bools, never equal copies.
-    return all(getattr(rules, name) is default for name, default in _DEFAULT_ONLY)
+    # ``is``: Rules holds its choices as enum members and bools, never equal copies. A plain
+    # loop: every phase asks, and ``all`` over a generator costs more than the two tests.
+    for name, default in _DEFAULT_ONLY:  # noqa: SIM110
+        if getattr(rules, name) is not default:
+            return False
+    return True
 
 
 class Shortcuts:
@@ -181,8 +186,17 @@ class Shortcuts:
         if unit is None or unit.power != power or order.path:
             return None
         dest = order.destination
+        kind = unit.type
         if order.via_convoy:
-            if unit.type is not _ARMY or not self._short_convoy_route(unit, dest, None):
+            if kind is not _ARMY or not self._short_convoy_route(unit, dest, None):
+                return None
+            target = dest
+        elif kind is _ARMY:
+            # The commonest order, an army's step, as _short_step decides it, written out:
+            # the call would cost as much as the test.
+            if dest.coast is not None or dest.province not in self.tables.army.get(
+                unit.location.province, ()
+            ):
                 return None
             target = dest
         else:
@@ -192,11 +206,11 @@ class Shortcuts:
             target = step
         if (
             target is dest
-            and order.unit_type is unit.type
+            and order.unit_type is kind
             and order.location.coast == unit.location.coast
         ):
             return order
-        return Move(unit.type, unit.location, target, order.via_convoy)
+        return Move(kind, unit.location, target, order.via_convoy)
 
     def _short_support(self, power: str, order: Support) -> UnitOrder | None:
         unit = self.units.get(order.location.province)
@@ -205,9 +219,13 @@ class Shortcuts:
             return None
         dest = order.destination
         area = order.target.province if dest is None else dest.province
-        if area == unit.location.province or area not in self.tables.reach(
-            unit.type, unit.location
-        ):
+        location = unit.location
+        # MapTables.reach written out: a call would cost as much as the look-up.
+        if unit.type is _ARMY:
+            reach = self.tables.army.get(location.province, _NOWHERE)
+        else:
+            reach = self.tables.fleet_reach.get((location.province, location.coast), _NOWHERE)
+        if area == location.province or area not in reach:
             return None
         where = dest
         if dest is not None:
@@ -238,19 +256,27 @@ class Shortcuts:
         (``MovementChecks._convoy``)."""
         unit = self.units.get(order.location.province)
         army = self.units.get(order.army.province)
-        if unit is None or army is None or unit.power != power or army.type is not _ARMY:
+        if (
+            unit is None
+            or army is None
+            or unit.power != power
+            or unit.type is not _FLEET
+            or army.type is not _ARMY
+        ):
             return None
         fleet = unit.location.province
         origin, dest = army.location.province, order.destination.province
         coastal = convoys.convoy_coasts(self.map)
         if (
-            fleet not in self.fleets_at_sea
+            fleet not in self.tables.seas  # a fleet at sea, one of fleets_at_sea
             or origin == dest
             or origin not in coastal
             or dest not in coastal
         ):
             return None
-        if self.rules.necessary_convoys and fleet not in self.needed_fleets(origin, dest):
+        if self.rules.necessary_convoys and not self._on_route_without_shortcut(
+            fleet, origin, dest
+        ):
             return None
         as_given = (
             order.unit_type is unit.type
@@ -262,6 +288,16 @@ class Shortcuts:
             return order
         return Convoy(unit.type, unit.location, army.location, Location(dest))
 
+    def _on_route_without_shortcut(self, fleet: str, origin: str, dest: str) -> bool:
+        """Whether ``fleet`` (at sea) lies on a route without a shortcut between the coastal
+        provinces ``origin`` and ``dest`` (6.G.19), as :meth:`needed_fleets` says. A fleet that
+        touches both is such a route on its own (no member of it but the two ends, whose land
+        border does not count): the usual convoy, answered without the search."""
+        touched = self.tables.fleet_reach[(fleet, None)]
+        if origin in touched and dest in touched:
+            return True
+        return fleet in self.needed_fleets(origin, dest)
+
     def _short_convoy_route(self, army: Unit, dest: Location, without: str | None) -> bool:
         """Whether the fleets at sea (but ``without``) could convoy ``army`` to ``dest``,
         written without a coast (``MovementChecks._army_target``). A move via convoy is then legal
@@ -272,6 +308,16 @@ class Shortcuts:
         coastal = convoys.convoy_coasts(self.map)
         if origin not in coastal or dest.province not in coastal:
             return False
+        # The usual convoy, one fleet at sea touching both ends, needs neither a search nor
+        # the fleets at sea (a pass over every unit).
+        units = self.units
+        both = convoys.seas_touching(self.map, origin) & convoys.seas_touching(
+            self.map, dest.province
+        )
+        for sea in both:
+            fleet = units.get(sea)
+            if fleet is not None and fleet.type is _FLEET and sea != without:
+                return True
         fleets = self.fleets_at_sea
         if without is not None and without in fleets:
             fleets = fleets - {without}

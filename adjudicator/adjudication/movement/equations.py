@@ -67,13 +67,10 @@ class Decisions(PhaseIndex):
         :meth:`move` last found them (final unless the resolver had to guess)."""
         self.shields: dict[str, frozenset[str]] | None = None
         """Under a rulebook's paradox rule, supporter -> the origins of the convoyed armies
-        whose attack on it cuts nothing (:meth:`shielded`); ``None`` under the others, so that
-        the SUPPORT equation asks nothing more. Found by :meth:`resolve_all`."""
-        backup = BACKUP_RULES[rules.paradox]
-        kind = self.kind.__getitem__
-        self.resolver: Resolver[str] = Resolver(
-            self.adjudicate, lambda cycle: self._backup(backup(cycle, kind))
-        )
+        whose attack on it cuts nothing (:meth:`shielded`); ``None`` under the others (and
+        where no move may go by convoy), so that the SUPPORT equation asks nothing more. Found
+        by :meth:`resolve_all`."""
+        self.resolver: Resolver[str] = Resolver(self.adjudicate, self._backup)
         self.resolved = self.resolver.resolved
         self.res = self.resolver.resolve
         if valid is not None:
@@ -83,22 +80,51 @@ class Decisions(PhaseIndex):
     def resolve_all(self) -> None:
         """Resolve every decision, in province order so the result never depends on the order
         the orders were given in (resolving one may settle others on the way)."""
-        self._settle_unopposed()
-        if self.rules.paradox.protects_supports:
+        self._settle_static()
+        if self.mode and self.rules.paradox.protects_supports:
+            # Only a move that may go by convoy is ever shielded (most phases have none).
             self.shields = self._shields()
-        resolved = self.resolved
-        self.resolver.resolve_all(sorted([key for key in self.kind if key not in resolved]))
+        self.resolver.resolve_all(sorted(self.kind.keys() - self.resolved.keys()))
 
-    def _settle_unopposed(self) -> None:
-        """Settle the moves that depend on no other decision, sparing the resolver's
-        bookkeeping for most of a phase: a move that needs no convoy into an empty province
-        that no other unit enters succeeds (its ATTACK is at least 1, the HOLD and every
-        PREVENT 0, §5.B.1). (Supports and convoys that nobody attacks were settled when they
-        were indexed.)"""
+    def _settle_static(self) -> None:
+        """Settle the decisions whose value follows from the orders alone, sparing the
+        resolver's bookkeeping for most of a phase; each gets the value (and the :attr:`why`)
+        its equation would give whatever the other decisions are. (Supports and convoys that
+        nobody attacks were settled when they were indexed.)
+
+        - A move with a sure PATH (over land, or with a land fallback) into an empty province
+          that no other unit enters succeeds: its ATTACK is at least 1, the HOLD and every
+          PREVENT 0 (§5.B.1).
+        - An unsupported such move has an ATTACK of 1 at most, so it fails against a unit that
+          stays (whose HOLD is at least 1; against one's own unit the ATTACK is 0, §5.B.8), and
+          into an empty province against the first rival with a sure PATH (whose PREVENT is at
+          least 1: nobody there moves head to head with it).
+        - A support is cut by a foreign move over land from anywhere but the province it
+          supports into (§5.B.2; no paradox rule shields a move over land).
+        """
         resolved, into, units, mode = self.resolved, self.into, self.units, self.mode
-        for key, target in self.dest.items():
-            if target not in units and len(into[target]) == 1 and mode.get(key) != BY_CONVOY:
-                resolved[key] = True
+        dest, msup, why, kind, area = self.dest, self.msup, self.why, self.kind, self.area
+        for origin, target in dest.items():
+            if origin in mode and mode[origin] == BY_CONVOY:
+                continue
+            if target not in units:
+                entering = into[target]
+                if len(entering) == 1:
+                    resolved[origin] = True
+                elif origin not in msup:
+                    rival = entering[1] if entering[0] == origin else entering[0]
+                    if rival not in mode or mode[rival] != BY_CONVOY:
+                        resolved[origin] = False
+                        why[origin] = (BOUNCED, rival)
+            elif target not in dest:
+                if units[target].power == units[origin].power:
+                    resolved[origin] = False
+                    continue
+                if origin not in msup:
+                    resolved[origin] = False
+                    why[origin] = (BOUNCED, target)
+                if kind.get(target) is SUPPORT and origin not in mode and origin != area[target]:
+                    resolved[target] = False
 
     def adjudicate(self, key: str) -> bool:
         """The §5.B condition of one decision, given the others (DATC §5.C ``adjudicate``)."""
@@ -109,8 +135,10 @@ class Decisions(PhaseIndex):
             return self.support(key)
         return self.convoy(key)
 
-    def _backup(self, values: dict[str, bool]) -> dict[str, bool]:
-        """Record which decisions the paradox rule settled (reported as ``convoy paradox``)."""
+    def _backup(self, cycle: list[str]) -> dict[str, bool]:
+        """The values the backup rule of :attr:`Rules.paradox` gives a cycle's decisions,
+        noting which it settled in a paradox (reported as ``convoy paradox``)."""
+        values = BACKUP_RULES[self.rules.paradox](cycle, self.kind.__getitem__)
         if not all(self.kind[k] is MOVE for k in values):
             self.paradox.update(values)
         return values
@@ -127,7 +155,7 @@ class Decisions(PhaseIndex):
             if attack <= self.defend(opp):
                 self.why[origin] = (LOST_HEAD_TO_HEAD, opp)
                 return False
-        elif attack <= self.hold(dest):
+        elif dest in self.units and attack <= self.hold(dest):  # an empty province's HOLD is 0
             self.why[origin] = (BOUNCED, dest)
             return False
         for other in self.into[dest]:
@@ -291,15 +319,20 @@ class Decisions(PhaseIndex):
     def head_to_head(self, origin: str, opp: str) -> bool:
         """Two units moving into each other's province, neither by convoy (§5.B.1; a coastal
         crawl counts, 6.B.13)."""
+        mode = self.mode
+        if origin not in mode and opp not in mode:
+            return True  # both over land: the usual case
         return not self.convoyed(origin) and not self.convoyed(opp)
 
-    def supports(self, supporters: list[str] | None) -> int:
-        """How many of these supports succeed."""
+    def supports(self, supporters: list[str] | None, occupant: str | None = None) -> int:
+        """How many of these supports succeed, not counting those of the power ``occupant``."""
         if not supporters:
             return 0
-        resolved, res = self.resolved, self.res
+        resolved, res, units = self.resolved, self.res, self.units
         count = 0
         for supporter in supporters:
+            if occupant is not None and units[supporter].power == occupant:
+                continue
             value = resolved.get(supporter)
             if value is None:
                 value = res(supporter)
@@ -312,8 +345,12 @@ class Decisions(PhaseIndex):
         if province not in self.units:
             return 0
         if province in self.dest:
-            return 0 if self.res(province) else 1
-        return 1 + self.supports(self.hsup.get(province))
+            moved = self.resolved.get(province)
+            if moved is None:
+                moved = self.res(province)
+            return 0 if moved else 1
+        supporters = self.hsup.get(province)
+        return 1 + self.supports(supporters) if supporters else 1
 
     def attack(self, origin: str) -> int:
         """§5.B.8 ATTACK STRENGTH: no help to dislodge a unit of one's own power (6.D.12-14)."""
@@ -324,20 +361,19 @@ class Decisions(PhaseIndex):
         occupant = None if held_by is None else held_by.power
         supporters = self.msup.get(origin)
         if occupant is None:
-            return 1 + self.supports(supporters)
+            return 1 + self.supports(supporters) if supporters else 1
         opp = self.opp.get(origin)
-        if (
-            dest in self.dest
-            and (opp is None or not self.head_to_head(origin, opp))
-            and self.res(dest)
-        ):
-            return 1 + self.supports(supporters)
+        if dest in self.dest and (opp is None or not self.head_to_head(origin, opp)):
+            left = self.resolved.get(dest)
+            if left is None:
+                left = self.res(dest)
+            if left:
+                return 1 + self.supports(supporters) if supporters else 1
         if occupant == self.units[origin].power:
             return 0
         if not supporters:
             return 1
-        res, units = self.res, self.units
-        return 1 + sum(1 for s in supporters if units[s].power != occupant and res(s))
+        return 1 + self.supports(supporters, occupant)
 
     def defend(self, origin: str) -> int:
         """§5.B.7 DEFEND STRENGTH."""

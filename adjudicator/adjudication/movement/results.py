@@ -23,7 +23,15 @@ from adjudicator.adjudication.movement.index import (
     SUCCEEDS,
 )
 from adjudicator.adjudication.phases import advance, victory_notes
-from adjudicator.base.model import Dislodgement, Hold, Location, Order, Unit, Waive
+from adjudicator.base.model import (
+    Dislodgement,
+    Hold,
+    Location,
+    Order,
+    Unit,
+    Waive,
+    made_unit,
+)
 from adjudicator.base.rules import ParadoxRule, Rules
 from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import (
@@ -79,20 +87,15 @@ class Report:
         units = self.survivors()
         standoffs = frozenset(self.standoffs())
         if self.dislodger:
-            occupied = set(map(_PROVINCE, units))
-            dislodged = tuple(self.dislodgement(p, occupied, standoffs) for p in self.dislodger)
+            occupied = {unit.location.province for unit in units}
+            dislodged = [self.dislodgement(p, occupied, standoffs) for p in self.dislodger]
+            if len(dislodged) > 1:
+                dislodged.sort(key=_dkey)
         else:
-            dislodged = ()
+            dislodged = []
         nxt = advance(self.map, self.position, units, dislodged, standoffs, sorted_units=True)
         notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
-        return Adjudication(
-            self.position,
-            self.results(),
-            nxt,
-            tuple(sorted(dislodged, key=_dkey)),
-            standoffs,
-            notes,
-        )
+        return Adjudication(self.position, self.results(), nxt, tuple(dislodged), standoffs, notes)
 
     # ------------------------------------------------------------------ positions
     def survivors(self) -> list[Unit]:
@@ -118,7 +121,7 @@ class Report:
                 loc = moves[province].destination
                 if loc.coast is not None and unit.type is ARMY:
                     loc = Location(loc.province)
-                units.append(Unit(unit.power, unit.type, loc))
+                units.append(made_unit(unit.power, unit.type, loc))
                 shuffled = True
             elif province not in dislodger:
                 units.append(unit)
