@@ -26,26 +26,34 @@ def update_ownership(
 ) -> dict[str, tuple[str, ...]]:
     """Ownership after a Fall: an occupied centre goes to its occupier, an empty one stays.
 
-    The result is in a position's order: the powers sorted (one that lost every centre keeps
-    an empty entry), and each power's centres sorted.
+    ``centers`` in a position's order (the powers sorted, each power's centres sorted), and so
+    is the result (a power that lost every centre keeps an empty entry). Only the powers that
+    lost or took a centre get a new tuple: most Falls change a few centres, or none.
     """
-    owner = {pid: power for power, pids in centers.items() for pid in pids}
     supply_centers = game_map.supply_centers
+    taken: dict[str, str] = {}  # centre -> the power whose unit stands there, not its owner
     # Plain attribute reads: a dotted attrgetter costs several times more per unit.
     for unit in units:
         pid = unit.location.province
-        if pid in supply_centers:
-            owner[pid] = unit.power
-    result: dict[str, list[str]] = {power: [] for power in sorted(centers)}
-    for pid, power in owner.items():
-        owned = result.get(power)
-        if owned is None:
-            result[power] = [pid]
+        if pid in supply_centers and pid not in centers.get(unit.power, ()):
+            taken[pid] = unit.power
+    if not taken:
+        return dict(centers)
+    takers = set(taken.values())
+    result: dict[str, tuple[str, ...]] = {}
+    for power, owned in centers.items():
+        if power in takers or not taken.keys().isdisjoint(owned):
+            kept = [pid for pid in owned if pid not in taken]
+            kept.extend(pid for pid, taker in taken.items() if taker == power)
+            result[power] = tuple(sorted(kept))
         else:
-            owned.append(pid)
-    if len(result) > len(centers):  # a power that owned no centre took one
-        result = dict(sorted(result.items()))
-    return {power: tuple(sorted(pids)) for power, pids in result.items()}
+            result[power] = owned
+    newcomers = takers.difference(result)  # powers that owned no centre and took one
+    if not newcomers:
+        return result
+    for power in newcomers:
+        result[power] = tuple(sorted(pid for pid, taker in taken.items() if taker == power))
+    return dict(sorted(result.items()))
 
 
 def adjustment_counts(

@@ -154,11 +154,16 @@ class Resolver(Generic[K]):
         in the very state it would have reached on its own.
         """
         pending = list(keys)
+        resolved, adjudicate = self.resolved, self._adjudicate
         self._optimistic = True
         try:
             for key in pending:
-                if key not in self.resolved:
-                    self.resolve(key)
+                if key not in resolved:
+                    # :meth:`resolve` of the plain recursion, at its top. The key need not be
+                    # marked as visiting: a cycle back to it is met one lap later, at the
+                    # first decision of the lap that is marked, and every value settled on
+                    # the way read final values only.
+                    resolved[key] = adjudicate(key)
             return
         except _CycleMet:
             self._visiting.clear()

@@ -58,7 +58,6 @@ from adjudicator.base.model import (
     Order,
     Phase,
     PhaseType,
-    set_class,
     slot_setter,
 )
 from adjudicator.board.map import GameMap
@@ -117,13 +116,14 @@ class ParsedOrder:
         # OrderResult does); a subclass takes the slot setters. Immutable once this returns.
         if type(self) is ParsedOrder:
             draft: _DraftOrder = self  # type: ignore[assignment]  # until the last line
-            set_class(self, _DraftOrder)
+            # (a frozen dataclass refuses ``self.__class__ = ...``; object's own setattr does not)
+            object.__setattr__(self, "__class__", _DraftOrder)
             draft.power = power
             draft.order = order
             draft.line = line
             draft.column = column
             draft.text = text
-            set_class(self, ParsedOrder)
+            draft.__class__ = ParsedOrder  # type: ignore[assignment]  # base.model: twin classes
             return
         _set_parsed_power(self, power)
         _set_parsed_order(self, order)

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeVar
 from lark import Token, Transformer
 
 from adjudicator.base.errors import cut
-from adjudicator.base.model import UnitType, set_class
+from adjudicator.base.model import UnitType
 
 QUOTED_LIMIT = 60
 """The most characters of a written text that a message quotes. The line itself is shown under
@@ -145,7 +145,7 @@ def _quick(cls: type[_V]) -> Callable[..., _V]:
 
     def make(*values: Any) -> _V:
         value = plain(*values)
-        set_class(value, cls)
+        value.__class__ = cls  # the twin-class construction of adjudicator.base.model
         return value  # type: ignore[no-any-return]
 
     return make

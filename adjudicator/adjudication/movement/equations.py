@@ -19,7 +19,7 @@ by :attr:`Rules.paradox` breaks the cycles (§5.C, §5.D).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from adjudicator.adjudication.movement.index import (
     BOUNCED,
@@ -80,51 +80,147 @@ class Decisions(PhaseIndex):
     def resolve_all(self) -> None:
         """Resolve every decision, in province order so the result never depends on the order
         the orders were given in (resolving one may settle others on the way)."""
-        self._settle_static()
+        pending = self._settle_static()
         if self.mode and self.rules.paradox.protects_supports:
             # Only a move that may go by convoy is ever shielded (most phases have none).
             self.shields = self._shields()
-        self.resolver.resolve_all(sorted(self.kind.keys() - self.resolved.keys()))
+        pending.sort()
+        self.resolver.resolve_all(pending)
 
-    def _settle_static(self) -> None:
-        """Settle the decisions whose value follows from the orders alone, sparing the
-        resolver's bookkeeping for most of a phase; each gets the value (and the :attr:`why`)
-        its equation would give whatever the other decisions are. (Supports and convoys that
-        nobody attacks were settled when they were indexed.)
+    def _settle_static(self) -> list[str]:  # noqa: PLR0912, PLR0915 (one loop, one frame: see below)
+        """Settle the decisions whose value follows from the orders alone, or from decisions
+        settled so, sparing the resolver's bookkeeping for most of a phase; return the others
+        (some twice, or settled meanwhile: the resolver skips those). Each gets the value (and
+        the :attr:`why`) its equation would give whatever the unsettled decisions are.
+        (Supports and convoys that nobody attacks were settled when they were indexed.) The
+        rules stay in this one loop: a call per move would cost more than most rules save.
 
-        - A move with a sure PATH (over land, or with a land fallback) into an empty province
-          that no other unit enters succeeds: its ATTACK is at least 1, the HOLD and every
-          PREVENT 0 (§5.B.1).
-        - An unsupported such move has an ATTACK of 1 at most, so it fails against a unit that
-          stays (whose HOLD is at least 1; against one's own unit the ATTACK is 0, §5.B.8), and
-          into an empty province against the first rival with a sure PATH (whose PREVENT is at
-          least 1: nobody there moves head to head with it).
+        A province is *vacant* for a move into it (not head to head) when nobody is there, or
+        its unit's move is settled as succeeding: its HOLD is 0 and the ATTACK at least 1
+        (§5.B.5, §5.B.8). It is *held* when its unit stays (does not move, or its move is
+        settled as failing): its HOLD is at least 1, exactly 1 without supports to hold (a
+        moving unit has none), and the ATTACK 0 for a unit of the same power, 1 for an
+        unsupported one, 2 or more when one support of another power than the unit there is
+        settled as standing (§5.B.8).
+
+        - A move with a sure PATH (over land, or with a land fallback) into a vacant province
+          that no other unit enters succeeds: the HOLD and every PREVENT are 0 (§5.B.1).
+        - An unsupported such move, into a vacant province, fails against the first rival with
+          a sure PATH and no head-to-head battle (whose PREVENT is at least 1, §5.B.6); into a
+          held province it fails against the unit there, or has no ATTACK against its own.
+        - A move into a held province with a HOLD of exactly 1 that no other unit enters
+          succeeds when one of its supports that counts is settled as standing.
+        - In a head-to-head battle (neither move convoyed), a move fails against its own
+          power's unit (ATTACK 0) or unsupported (ATTACK 1, DEFEND at least 1,
+          LOST_HEAD_TO_HEAD); a move that no other unit enters succeeds against an unsupported
+          opponent (DEFEND 1) when one of its supports that counts is settled as standing.
         - A support is cut by a foreign move over land from anywhere but the province it
-          supports into (§5.B.2; no paradox rule shields a move over land).
+          supports into (§5.B.2; no paradox rule shields a move over land); a support or
+          convoy that only its own power attacks stands (§5.B.2, §5.B.3).
+
+        A move into a province whose unit moves (not head to head) waits for that move; the
+        waiting moves are taken again while each round settles one of them, so the settled
+        set does not depend on the order of the orders.
         """
-        resolved, into, units, mode = self.resolved, self.into, self.units, self.mode
+        resolved, into, units, mode, opp = self.resolved, self.into, self.units, self.mode, self.opp
         dest, msup, why, kind, area = self.dest, self.msup, self.why, self.kind, self.area
-        for origin, target in dest.items():
-            if origin in mode and mode[origin] == BY_CONVOY:
-                continue
-            if target not in units:
-                entering = into[target]
-                if len(entering) == 1:
+        contested, hsup = self.contested, self.hsup
+        pending: list[str] = []
+        sure = dest
+        if BY_CONVOY in mode.values():
+            # A move by convoy without a land fallback has no sure PATH: the resolver judges
+            # it, and any support or convoy it attacks.
+            sure = dict(dest)
+            for origin, how in mode.items():
+                if how == BY_CONVOY:
+                    target = sure.pop(origin)
+                    pending.append(origin)
+                    if target in kind:  # a support or convoy, or a move
+                        pending.append(target)
+        moves: Collection[tuple[str, str]] = sure.items()
+        while True:
+            waiting: list[tuple[str, str]] = []
+            for origin, target in moves:
+                if target in units:
+                    if target in dest:
+                        if origin in opp:
+                            power = units[target].power
+                            if origin in mode or target in mode:
+                                pending.append(origin)  # a battle only if neither is convoyed
+                            elif power == units[origin].power:
+                                resolved[origin] = False
+                            elif origin not in msup:
+                                resolved[origin] = False
+                                why[origin] = (LOST_HEAD_TO_HEAD, target)
+                            elif (
+                                target not in msup
+                                and target not in contested
+                                and self._one_support_stands(msup[origin], power)
+                            ):
+                                resolved[origin] = True
+                            else:
+                                pending.append(origin)
+                            continue
+                        left = resolved.get(target)
+                        if left is None:
+                            waiting.append((origin, target))
+                            continue
+                        attacked = None
+                    else:
+                        left = False
+                        attacked = kind.get(target)  # a support or convoy, if not None
+                    if not left:
+                        if units[target].power == units[origin].power:
+                            resolved[origin] = False
+                            if attacked is not None:
+                                if len(into[target]) == 1:
+                                    resolved[target] = True
+                                else:
+                                    pending.append(target)
+                            continue
+                        if attacked is SUPPORT and origin not in mode and origin != area[target]:
+                            resolved[target] = False
+                        elif attacked is not None:
+                            pending.append(target)
+                        if origin not in msup:
+                            resolved[origin] = False
+                            why[origin] = (BOUNCED, target)
+                        elif (
+                            target not in hsup
+                            and target not in contested
+                            and self._one_support_stands(msup[origin], units[target].power)
+                        ):
+                            resolved[origin] = True
+                        else:
+                            pending.append(origin)
+                        continue
+                if target not in contested:
                     resolved[origin] = True
-                elif origin not in msup:
-                    rival = entering[1] if entering[0] == origin else entering[0]
-                    if rival not in mode or mode[rival] != BY_CONVOY:
-                        resolved[origin] = False
-                        why[origin] = (BOUNCED, rival)
-            elif target not in dest:
-                if units[target].power == units[origin].power:
-                    resolved[origin] = False
                     continue
                 if origin not in msup:
-                    resolved[origin] = False
-                    why[origin] = (BOUNCED, target)
-                if kind.get(target) is SUPPORT and origin not in mode and origin != area[target]:
-                    resolved[target] = False
+                    entering = into[target]
+                    rival = entering[1] if entering[0] == origin else entering[0]
+                    if rival not in opp and (rival not in mode or mode[rival] != BY_CONVOY):
+                        resolved[origin] = False
+                        why[origin] = (BOUNCED, rival)
+                        continue
+                pending.append(origin)
+            if not waiting:
+                return pending
+            if len(waiting) == len(moves):
+                # Nothing settled this round: the rest is the resolver's.
+                pending.extend(origin for origin, _ in waiting)
+                return pending
+            moves = waiting
+
+    def _one_support_stands(self, supporters: list[str], occupant: str) -> bool:
+        """Whether one of these supports is settled as standing, not counting those of the
+        power ``occupant`` (which give no help against it, §5.B.8)."""
+        resolved, units = self.resolved, self.units
+        for supporter in supporters:
+            if resolved.get(supporter) and units[supporter].power != occupant:
+                return True
+        return False
 
     def adjudicate(self, key: str) -> bool:
         """The §5.B condition of one decision, given the others (DATC §5.C ``adjudicate``)."""
@@ -357,23 +453,23 @@ class Decisions(PhaseIndex):
         if origin in self.mode and not self.path(origin):  # a move without a mode goes by land
             return 0
         dest = self.dest[origin]
-        held_by = self.units.get(dest)
-        occupant = None if held_by is None else held_by.power
         supporters = self.msup.get(origin)
+        occupant = self.units.get(dest)
+        if occupant is not None and dest in self.dest:
+            # The unit there moves: out of the way if it leaves, unless head to head.
+            opp = self.opp.get(origin)
+            if opp is None or not self.head_to_head(origin, opp):
+                left = self.resolved.get(dest)
+                if left is None:
+                    left = self.res(dest)
+                if left:
+                    occupant = None
         if occupant is None:
             return 1 + self.supports(supporters) if supporters else 1
-        opp = self.opp.get(origin)
-        if dest in self.dest and (opp is None or not self.head_to_head(origin, opp)):
-            left = self.resolved.get(dest)
-            if left is None:
-                left = self.res(dest)
-            if left:
-                return 1 + self.supports(supporters) if supporters else 1
-        if occupant == self.units[origin].power:
+        power = occupant.power
+        if power == self.units[origin].power:
             return 0
-        if not supporters:
-            return 1
-        return 1 + self.supports(supporters, occupant)
+        return 1 + self.supports(supporters, power) if supporters else 1
 
     def defend(self, origin: str) -> int:
         """§5.B.7 DEFEND STRENGTH."""

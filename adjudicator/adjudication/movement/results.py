@@ -8,8 +8,8 @@ retreat options, the standoffs (§7) and the next position.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 
 from adjudicator.adjudication.legality.retreats import retreat_options
 from adjudicator.adjudication.movement.equations import Decisions
@@ -46,8 +46,6 @@ from adjudicator.state.outcomes import (
     made_result,
 )
 from adjudicator.state.position import Position
-
-_PROVINCE = attrgetter("location.province")
 
 
 class Report:
@@ -87,7 +85,9 @@ class Report:
         units = self.survivors()
         standoffs = frozenset(self.standoffs())
         if self.dislodger:
-            occupied = {unit.location.province for unit in units}
+            # Occupied after the moves: where the units that stayed stand, and where moves went.
+            occupied = self.phase.units.keys() - self.moved
+            occupied.update(map(self.phase.dest.__getitem__, self.moved))
             dislodged = [self.dislodgement(p, occupied, standoffs) for p in self.dislodger]
             if len(dislodged) > 1:
                 dislodged.sort(key=_dkey)
@@ -104,29 +104,33 @@ class Report:
         phase = self.phase
         moved, dislodger, moves = self.moved, self.dislodger, phase.moves
         units: list[Unit] = []
-        # The position's units come by power, and a moved unit keeps its power: only the
-        # units of a power with a moved unit need sorting again, by province. (One sort by
-        # (power, province) made a key tuple for every unit: about 2 % of a 34-unit phase.)
+        provinces: list[str] = []  # each unit's province, alongside
+        # The position's units come by power, and a moved unit keeps its power: each unit goes
+        # at the end of its power's run, or, when a move took a unit past it, into its place
+        # in that run (a sort of each power's units, key by key, cost some 30 k instructions).
         power: str | None = None
         start = 0
-        shuffled = False
-        for province, unit in phase.units.items():
-            if unit.power != power:
-                if shuffled:
-                    units[start:] = sorted(units[start:], key=_PROVINCE)
-                    shuffled = False
-                power = unit.power
-                start = len(units)
-            if province in moved:
-                loc = moves[province].destination
+        for origin, unit in phase.units.items():
+            if origin in moved:
+                loc = moves[origin].destination
                 if loc.coast is not None and unit.type is ARMY:
                     loc = Location(loc.province)
-                units.append(made_unit(unit.power, unit.type, loc))
-                shuffled = True
-            elif province not in dislodger:
-                units.append(unit)
-        if shuffled:
-            units[start:] = sorted(units[start:], key=_PROVINCE)
+                survivor = made_unit(unit.power, unit.type, loc)
+                province = loc.province
+            elif origin in dislodger:
+                continue
+            else:
+                survivor, province = unit, origin
+            if survivor.power != power:
+                power = survivor.power
+                start = len(units)
+            elif province < provinces[-1]:
+                at = bisect_left(provinces, province, start)
+                provinces.insert(at, province)
+                units.insert(at, survivor)
+                continue
+            provinces.append(province)
+            units.append(survivor)
         return units
 
     def standoffs(self) -> Iterable[str]:
