@@ -64,7 +64,7 @@ def assert_settled_as_the_resolver_would(
                 assert early.why.get(key) == alone.why.get(key), (rules, key)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(phases())
 def test_settled_decisions_agree_with_the_resolver(
     phase: tuple[Position, dict[str, list[Order]]],
@@ -72,7 +72,7 @@ def test_settled_decisions_agree_with_the_resolver(
     assert_settled_as_the_resolver_would(*phase)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(convoy_cycles())
 def test_settled_decisions_agree_with_the_resolver_in_convoy_cycles(
     phase: tuple[Position, dict[str, list[Order]]],
@@ -82,6 +82,6 @@ def test_settled_decisions_agree_with_the_resolver_in_convoy_cycles(
 
 def test_settled_decisions_agree_with_the_resolver_in_the_benchmark_phases() -> None:
     # Crowded boards of 20 to 34 units with supports, convoys and cut supports in plenty.
-    for phase in movement_phases(STANDARD, 30, seed=2024):
+    for phase in movement_phases(STANDARD, 20, seed=2024):
         orders = {power: list(given) for power, given in phase.orders.items()}
         assert_settled_as_the_resolver_would(phase.position, orders)

@@ -244,12 +244,7 @@ class PhaseIndex:
             areas[province] = area
             if province not in into:
                 resolved[province] = True
-            found = index.get(target)
-            if found is None:
-                index[target] = [province]
-            else:
-                found.append(province)
-                crowded.append(found)
+            _append(index, target, province, crowded)
 
     def _index_convoy(self, province: str, order: Convoy, crowded: list[list[str]]) -> None:
         """A convoy is matched when the army ordered the move it names (6.D.27)."""
