@@ -8,6 +8,8 @@ Imports :mod:`adjudicator.base` and :mod:`adjudicator.lang`.
   problems are :class:`~adjudicator.board.map.PlaceProblem` values.
 - ``load``: reading a map file in stages, each problem with its key path, line and column;
   :func:`~adjudicator.board.load.load_map` and :func:`~adjudicator.board.load.available_maps`.
+- ``per_map``: :class:`~adjudicator.board.per_map.PerMap`, what is derived from a map once and
+  kept while the map lives.
 - ``tables``: plain lookup tables of a map for the hot paths of legality and adjudication.
 - ``graph``: the graph queries (breadth-first distances, reachability, two node-disjoint paths)
   that the map, the convoy rules and civil disorder ask; plain functions over a ``neighbours``

@@ -31,12 +31,12 @@ True
 from __future__ import annotations
 
 import itertools
-import weakref
 from collections.abc import Collection, Iterable, Mapping
 
 from adjudicator.base.model import Location, UnitType
 from adjudicator.board import graph as search
 from adjudicator.board.map import GameMap
+from adjudicator.board.per_map import PerMap
 
 __all__ = [
     "convoy_coasts",
@@ -74,22 +74,8 @@ class _ConvoyGraph:
         self.simple: dict[tuple[str, str, frozenset[str]], frozenset[str]] = {}
 
 
-_GRAPHS: weakref.WeakKeyDictionary[GameMap, _ConvoyGraph] = weakref.WeakKeyDictionary()
-_LAST: tuple[weakref.ref[GameMap], _ConvoyGraph] | None = None
-"""The last map asked about and its graph (a weak-dictionary look-up costs far more)."""
-
-
-def _graph(game_map: GameMap) -> _ConvoyGraph:
-    global _LAST  # noqa: PLW0603 - a cache of one entry
-    last = _LAST
-    if last is not None and last[0]() is game_map:
-        return last[1]
-    graph = _GRAPHS.get(game_map)
-    if graph is None:
-        graph = _ConvoyGraph(game_map)
-        _GRAPHS[game_map] = graph
-    _LAST = (weakref.ref(game_map), graph)
-    return graph
+_graph: PerMap[_ConvoyGraph] = PerMap(_ConvoyGraph)
+"""A map's convoy graph, built on first use."""
 
 
 def seas_touching(game_map: GameMap, province: str) -> frozenset[str]:

@@ -14,11 +14,11 @@ are built from the map's public API only and kept in a weak cache, so nothing ou
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 
 from adjudicator.base.model import Location, UnitType
 from adjudicator.board.map import GameMap, ProvinceType
+from adjudicator.board.per_map import PerMap
 
 __all__ = ["LocationKey", "MapTables", "tables"]
 
@@ -102,20 +102,5 @@ class MapTables:
 _NOWHERE: frozenset[str] = frozenset()
 _ARMY = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
 
-_TABLES: weakref.WeakKeyDictionary[GameMap, MapTables] = weakref.WeakKeyDictionary()
-_LAST: tuple[weakref.ref[GameMap], MapTables] | None = None
-"""The last map asked about and its tables: every phase asks several times, and a
-weak-dictionary look-up runs Python code and makes a weak reference each time."""
-
-
-def tables(game_map: GameMap) -> MapTables:
-    """The tables of ``game_map``, built on first use."""
-    global _LAST  # noqa: PLW0603 - a cache of one entry
-    last = _LAST
-    if last is not None and last[0]() is game_map:
-        return last[1]
-    found = _TABLES.get(game_map)
-    if found is None:
-        found = _TABLES[game_map] = MapTables(game_map)
-    _LAST = (weakref.ref(game_map), found)
-    return found
+tables: PerMap[MapTables] = PerMap(MapTables)
+"""The tables of a map, built on first use: ``tables(game_map)``."""

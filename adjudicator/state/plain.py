@@ -29,6 +29,7 @@ from adjudicator.base.errors import MapError
 from adjudicator.base.model import Phase, PhaseType, Season, Unit
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
+from adjudicator.board.per_map import PerMap
 
 __all__ = ["PlainPosition", "read_plain"]
 
@@ -105,23 +106,9 @@ class _Memo:
         return found
 
 
-_MEMOS: weakref.WeakKeyDictionary[GameMap, _Memo] = weakref.WeakKeyDictionary()
-_LAST: tuple[weakref.ref[GameMap], _Memo] | None = None
-"""The map asked about last and its memo (every call asks, and a weak-dictionary look-up runs
-Python code and makes a weak reference each time)."""
+_memo: PerMap[_Memo] = PerMap(_Memo)
+"""A map's memo, made on first use."""
 _PHASES: dict[str, Phase] = {}
-
-
-def _memo(game_map: GameMap) -> _Memo:
-    global _LAST  # noqa: PLW0603 - a cache of one entry
-    last = _LAST
-    if last is not None and last[0]() is game_map:
-        return last[1]
-    found = _MEMOS.get(game_map)
-    if found is None:
-        found = _MEMOS[game_map] = _Memo(game_map)
-    _LAST = (weakref.ref(game_map), found)
-    return found
 
 
 def read_plain(data: Mapping[Any, Any], game_map: GameMap | None) -> PlainPosition | None:

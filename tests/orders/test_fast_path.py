@@ -11,12 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjudicator.base.model import Hold, Location, Move, Order, Retreat, UnitType
-from adjudicator.lang.languages import vocabulary
-from adjudicator.lang.vocabulary import Problem
 from adjudicator.orders import fast as fast_module
 from adjudicator.orders import read
 from adjudicator.orders.read import ParseResult, parse_orders
-from adjudicator.orders.resolve import OrderBuilder
 from adjudicator.orders.write import format_order
 from adjudicator.state.position import Position
 from tests.strategies import STANDARD, orders, positions
@@ -188,32 +185,3 @@ def test_every_place_of_the_map_reads_the_same_on_the_fast_path(lang: str) -> No
     assert fast_module.SHAPES.get((key, ("F", "@/", "S", "A", "@", "-", "@"))) is True
     for result in fast:
         assert result == slow
-
-
-@pytest.mark.parametrize(
-    ("line", "lang"),
-    [
-        ("Army Paris supports Army Marseilles to Burgundy", "en"),
-        ("Fleet North Sea convoys Army London to Norway", "en"),
-        ("England: F Spa(sc) - Wes", "en"),
-        ("A Lon - Nth - Nwy", "en"),
-        ("Armee München unterstützt Armee Berlin nach Kiel", "de"),
-        ("A Mun S", "en"),  # an error: the driver gives way to Lark for its report
-        ("F Bla C F Sev - Ank", "en"),
-    ],
-)
-def test_the_driver_builds_what_lark_builds(line: str, lang: str) -> None:
-    reader = read._Reader(STANDARD, vocabulary(lang), None, "<test>")
-    tokens = reader.lex(line)
-    results: list[tuple[object, list[Problem]]] = []
-    for parser in (read._Driver(read._tables()), read._grammar().parse_interactive(start="item")):
-        builder = OrderBuilder(STANDARD, vocabulary(lang), None, line)
-        try:
-            results.append((reader.drive(parser, tokens, builder), builder.problems))
-        except (read._Mismatch, read._LineError) as exc:
-            results.append((type(exc).__name__, []))
-    driven, lark = results
-    if driven[0] == "_Mismatch":
-        assert lark[0] == "_LineError"  # only what Lark refuses makes the driver give way
-    else:
-        assert driven == lark

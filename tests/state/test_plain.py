@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from adjudicator.base.errors import PositionError
 from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType
 from adjudicator.board.load import load_map, parse_map_text
+from adjudicator.board.per_map import PerMap
 from adjudicator.state import plain
 from adjudicator.state.plain import read_plain
 from adjudicator.state.position import Position
@@ -202,8 +203,7 @@ def test_a_map_name_loads_the_map_as_the_full_reader_does() -> None:
 
 def test_the_memos_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(plain, "_MEMO_LIMIT", 3)
-    monkeypatch.setattr(plain, "_MEMOS", type(plain._MEMOS)())
-    monkeypatch.setattr(plain, "_LAST", None)
+    monkeypatch.setattr(plain, "_memo", PerMap(plain._Memo))
     spellings = ["A PAR", "a par", "A Par", "a PAR", "Army Paris", "army paris"]
     for text in spellings:
         data = _changed(("units", "France"), [text])
