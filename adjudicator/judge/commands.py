@@ -8,7 +8,7 @@ One command per line, its words matched case-insensitively after any leading bla
 
     SIGNON Fmygame secret          ANMELDEN Frankreich meinspiel geheim
     LIST [game]                    LISTE [Spiel]
-    HISTORY [game]                 VERLAUF [Spiel] / CHRONIK [Spiel]
+    HISTORY [game] [phase]         VERLAUF [Spiel] [Phase] / CHRONIK ...
     PRESS [TO F,G] ... ENDPRESS    PRESSE [AN F,G] ... ENDE PRESSE
     BROADCAST ... ENDBROADCAST     NACHRICHT [AN F,G] ... ENDE NACHRICHT
     DRAW / DRAW OFF                REMIS / REMIS AUS
@@ -99,11 +99,13 @@ class List:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """``HISTORY [game]``: the results of the phases played."""
+    """``HISTORY [game] [phase]``: the results of the phases played (from ``phase`` on, e.g.
+    ``F1903M``, when given)."""
 
     game: str | None
     line: int
     lang: str = "en"
+    since: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,16 +370,18 @@ class _Reader:
             self.commands.append(_without_words(line))
 
     def one_word(self, line: _Line) -> None:
-        """``LIST``, ``HISTORY`` (a game or nothing), ``SET PASSWORD`` and ``SET DEADLINE``
-        (one word)."""
+        """``LIST`` (a game or nothing), ``HISTORY`` (a game and a phase, or less), ``SET
+        PASSWORD`` and ``SET DEADLINE`` (one word)."""
         n, lang = line.number, line.lang
         word = line.args[0].group() if line.args else None
-        if len(line.args) > 1:
-            self.extra(line, 1)
+        most = 2 if line.kind == "history" else 1
+        if len(line.args) > most:
+            self.extra(line, most)
         elif line.kind == "list":
             self.commands.append(List(word, n, lang))
         elif line.kind == "history":
-            self.commands.append(History(word, n, lang))
+            since = line.args[1].group() if len(line.args) > 1 else None
+            self.commands.append(History(word, n, lang, since))
         elif word is None:
             self.missing(line, _problem_words(lang)[line.kind])
         elif line.kind == "deadline":

@@ -29,7 +29,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from email import policy
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import parsedate_to_datetime
@@ -38,6 +37,7 @@ from typing import BinaryIO
 from adjudicator.base.errors import cut
 from adjudicator.base.limits import split_lines
 from adjudicator.judge.htmltext import html_to_text
+from adjudicator.judge.mimeheaders import BoundedPolicy
 
 __all__ = [
     "DEFAULT_JUDGE_LIMITS",
@@ -70,7 +70,14 @@ class JudgeLimits:
     max_depth: int = 10
     """Nesting of multipart containers looked into."""
     max_header_chars: int = 4_000
-    """Characters of one header value parsed; a longer From or Message-ID is not used."""
+    """Characters of one header value, of the message or of any part, that the parser sees; a
+    longer value is read as empty (a longer From: no sender)."""
+    max_address_chars: int = 998
+    """Characters of the From header parsed as an address (RFC 5322's line length); the address
+    parser is quadratic on some shapes, so a longer From is not used."""
+    max_containers: int = 20
+    """``multipart`` and ``message`` parts the parser opens; later ones stay closed (nesting
+    costs the parser a level of recursion each: a thousand nested parts overflowed it)."""
 
 
 DEFAULT_JUDGE_LIMITS = JudgeLimits()
@@ -130,18 +137,20 @@ def read_mail(raw: bytes, limits: JudgeLimits = DEFAULT_JUDGE_LIMITS) -> Incomin
             f"the mail is larger than {_size(limits.max_mail_bytes)}; only its beginning was"
             " read (send orders as plain text, without attachments)"
         )
+    bounded = BoundedPolicy.for_mail(limits.max_header_chars, limits.max_containers)
     try:
-        message = BytesParser(policy=policy.default).parsebytes(_cut_parts(kept, limits, problems))
+        message = BytesParser(policy=bounded).parsebytes(_cut_parts(kept, limits, problems))
     except Exception:  # the parser is lenient; this is for the bugs we do not know yet
-        message = EmailMessage()
-        problems.append("the mail could not be read as an e-mail message")
-    headers = _Headers(message, limits)
+        message = _headers_only(kept, bounded)
+        problems.append("the body of the mail could not be read as an e-mail message")
+    headers = _Headers(message, limits, bounded)
     sender_name, sender = headers.sender()
     try:
         text = _Body(limits, problems).text_of(message)
     except Exception:  # a deeply broken MIME tree: say so rather than fail
         text = ""
         problems.append("the body of the mail could not be read")
+    problems[:0] = bounded.notes
     return IncomingMail(
         message_id=headers.message_id() or message_id_fallback,
         sender=sender,
@@ -171,6 +180,20 @@ def _summarised(problems: list[str]) -> tuple[str, ...]:
     return (*unique[: _MAX_NOTES - 1], f"and {rest} more problems of the same kinds")
 
 
+def _headers_only(raw: bytes, bounded: BoundedPolicy) -> Message:
+    """The headers of a mail whose body the parser could not read, so that its sender still
+    gets an answer saying so."""
+    try:
+        return BytesParser(policy=bounded).parsebytes(raw, headersonly=True)
+    except Exception:
+        return EmailMessage()
+
+
+_BOUNDARY_LINE = re.compile(rb"(?:\r\n?|\n)--")
+"""The start of a line that starts with ``--``, after any of the line ends the parser knows
+(a lone CR ends a line for it as much as LF does)."""
+
+
 def _cut_parts(raw: bytes, limits: JudgeLimits, problems: list[str]) -> bytes:
     """``raw`` up to the line before its ``4 * max_parts``-th line that starts with ``--``.
 
@@ -178,16 +201,14 @@ def _cut_parts(raw: bytes, limits: JudgeLimits, problems: list[str]) -> bytes:
     seconds; parts after ``max_parts`` are ignored anyway, and every part starts with a
     boundary line ``--...``. Cutting before parsing bounds the cost by the part limit.
     """
-    at = -1
-    for _ in range(4 * limits.max_parts):
-        at = raw.find(b"\n--", at + 1)
-        if at < 0:
-            return raw
-    problems.append(
-        f"the mail has more than {4 * limits.max_parts} lines starting with '--'; the rest"
-        " was not read"
-    )
-    return raw[: at + 1]
+    for count, found in enumerate(_BOUNDARY_LINE.finditer(raw), 1):
+        if count == 4 * limits.max_parts:
+            problems.append(
+                f"the mail has more than {4 * limits.max_parts} lines starting with '--'; the"
+                " rest was not read"
+            )
+            return raw[: found.start() + len(found.group()) - 2]
+    return raw
 
 
 def _size(count: int) -> str:
@@ -250,8 +271,10 @@ class _Headers:
     """Header values read defensively: raw strings capped in length, parsed one at a time, any
     parser failure giving "absent" rather than an exception."""
 
-    def __init__(self, message: Message, limits: JudgeLimits) -> None:
+    def __init__(self, message: Message, limits: JudgeLimits, bounded: BoundedPolicy) -> None:
         self._limit = limits.max_header_chars
+        self._address_limit = limits.max_address_chars
+        self._policy = bounded
         self._raw: list[tuple[str, str]] = []
         try:
             for name, value in message.raw_items():
@@ -269,7 +292,7 @@ class _Headers:
         if value is None:
             return ""
         try:
-            decoded = str(policy.default.header_factory(name, value))
+            decoded = str(self._policy.header_fetch_parse(name, value))
         except Exception:
             decoded = value
         return " ".join(_clean(decoded).split())
@@ -278,10 +301,10 @@ class _Headers:
         """The display name and the lower-cased address of the one From mailbox, or two empty
         strings when there is none, several, or one without a domain."""
         value = self.raw("from")
-        if value is None:
+        if value is None or len(value) > self._address_limit:
             return "", ""
         try:
-            addresses = policy.default.header_factory("from", value).addresses
+            addresses = self._policy.header_fetch_parse("from", value).addresses
             if len(addresses) != 1:
                 return "", ""
             name, local, domain = (

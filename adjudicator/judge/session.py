@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from adjudicator.base.errors import cut
 from adjudicator.judge import commands as cmd
 from adjudicator.judge import texts
 from adjudicator.judge.config import JudgeConfig
@@ -41,7 +42,7 @@ from adjudicator.judge.records import (
     resolve_power,
     submitted_orders,
 )
-from adjudicator.judge.store import PlayerRow, Store, SubmissionRow, Tx
+from adjudicator.judge.store import PhaseRow, PlayerRow, Store, SubmissionRow, Tx
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 from adjudicator.orders.write import format_order
@@ -79,8 +80,22 @@ MAX_REPLIES_PER_HOUR = 30
 answered until the hour has passed. A robot that answers the judge's mail without saying it is
 one (no ``Auto-Submitted``) would otherwise talk with the judge for ever: this ends any loop."""
 
+MAX_REPLY_CHARS_PER_HOUR = 400_000
+"""Characters of replies to one address within an hour: the count above bounds replies, this
+bounds what they weigh (a reply's game information is bounded by :data:`MAX_INFO_CHARS`)."""
+
 MAX_PROBLEMS_SHOWN = 20
 """Problems of one orders mail listed in the reply; a mail of garbage gets a short reply."""
+
+MAX_INFO_CHARS = 60_000
+"""Characters of game information (HELP, LIST, HISTORY) in one reply. HELP, LIST and HISTORY
+need no sign-on, so a stranger may ask them of any game for any address: each is answered once
+per mail, and all of them together within this, so that a reply never weighs much more than
+the mail that asked for it."""
+
+MAX_PASSWORD_CHECKS = 4
+"""Password hashes one mail may cost (SIGNON, SET PASSWORD; each is a scrypt of about 50 ms,
+inside the mail's transaction). A repeated SIGNON that succeeded costs none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +121,17 @@ def handle_mail(judge: Judging, raw: bytes, now: datetime) -> str:
             return "ignored"
         session = _Session(judge, tx, mail, mail_id, now)
         outcome = session.run()
-        if tx.replies_since(mail.sender, now - timedelta(hours=1)) < MAX_REPLIES_PER_HOUR:
-            session.send_reply()
-        else:
+        session.send_press()
+        hour_ago = now - timedelta(hours=1)
+        if tx.replies_since(mail.sender, hour_ago) >= MAX_REPLIES_PER_HOUR:
             outcome += f" (not answered: {MAX_REPLIES_PER_HOUR} replies to the sender this hour)"
+        elif tx.reply_chars_since(mail.sender, hour_ago) >= MAX_REPLY_CHARS_PER_HOUR:
+            outcome += (
+                f" (not answered: {MAX_REPLY_CHARS_PER_HOUR:,} characters of replies to the"
+                " sender this hour)"
+            )
+        else:
+            session.send_reply()
         tx.set_mail_outcome(mail_id, session.game_name, outcome)
     return outcome
 
@@ -132,6 +154,21 @@ class _Session:
         self.sections: list[str] = []
         self.outcome: str | None = None
         self.game_name: str | None = None
+        self.did_something = False
+        """A command after the last SIGNON was carried out (else the reply says who is signed
+        on and what stands)."""
+        self.answered: dict[tuple[object, ...], list[int]] = {}
+        """HELP, LIST and HISTORY answered so far, each with the lines that asked for it."""
+        self.info_chars = 0
+        self.info_full = False
+        self.password_checks = 0
+        self.signons: set[tuple[str, str, str]] = set()
+        """(game, power, password) of the SIGNONs that succeeded: repeating one costs no hash."""
+        self.press_out: dict[tuple[str, str, str], list[str]] = {}
+        """(address, game, sending power) -> the press texts for it: one notice per addressee
+        and sender, however many presses the mail holds."""
+        self.press_langs: dict[str, str] = {}
+        self.press_maps: dict[str, LoadedGame] = {}
 
     @property
     def words(self) -> JudgeWords:
@@ -152,11 +189,20 @@ class _Session:
             return self.outcome or "rejected"
         commands, problems = cmd.read_commands(self.mail.text)
         self.lang = _mail_language(commands)
+        commands, skipped = _text_before_signon(commands)
+        if skipped:
+            self.say(self.words.skipped_text.format(
+                lines=_line_list(self.words, [n for n, _ in skipped]),
+                text=repr(cut(skipped[0][1].strip(), 60)),
+            ))  # fmt: skip
         try:
             for command in commands:
                 self.execute(command)
         except _Stop:
             pass
+        else:
+            self.signed_on_only()
+        self.say_asked_again()
         if problems:
             listed = ["  " + line for p in problems for line in p.format().splitlines()]
             self.say("\n".join([self.words.unknown_commands, *listed]))
@@ -164,31 +210,129 @@ class _Session:
             self.fail("empty", self.words.no_signon)
         return self.outcome or "commands"
 
+    def signed_on_only(self) -> None:
+        """A mail whose last SIGNON is followed by nothing to do: say who is signed on, what
+        orders stand and what is still missing, rather than send an empty reply."""
+        if self.did_something:
+            return
+        if self.master is not None:
+            row = self.tx.get_game(self.master)
+            status = texts.status_word(row.status if row else "", self.lang)
+            name = self.words.master_name
+            self.say(self.words.signed_on.format(power=name, game=self.master, phase=status))
+            return
+        if self.signed is None:
+            return
+        loaded, player = self.signed.loaded, self.signed.player
+        row = loaded.row
+        phase = self.tx.current_phase(row.name)
+        power = power_name(player.power, loaded.map, self.lang)
+        if phase is None or row.status in ("forming", "finished"):
+            words = texts.status_word(row.status, self.lang)
+            self.say(self.words.signed_on.format(power=power, game=row.name, phase=words))
+            return
+        position = position_of(phase, loaded.map)
+        standing = submitted_orders(self.tx, row.name, phase.seq).get(player.power) or ()
+        current = orders_from_texts({player.power: standing}, position, loaded.map)
+        missing = outstanding(
+            position, player.power, current.get(player.power, []), loaded.map, loaded.rules
+        )
+        w = self.words
+        lines = [
+            w.signed_on.format(
+                power=power, game=row.name, phase=texts.phase_words(position.phase, self.lang)
+            )
+        ]
+        if standing:
+            lines += ["", w.previous_kept, *("  " + o for o in self.shown(standing, position,
+                                                                          loaded))]  # fmt: skip
+        units = [format_order_unit(u, loaded, self.lang) for u in missing.units]
+        lines += ["", *texts.missing_lines(w, units, missing.builds, missing.removals)]
+        if row.deadline is not None:
+            deadline = texts.format_deadline(row.deadline, self.lang)
+            lines += ["", w.deadline_line.format(deadline=deadline)]
+        self.say("\n".join(lines))
+
+    def say_asked_again(self) -> None:
+        for key, lines in self.answered.items():
+            if len(lines) > 1:
+                command = str(key[0]).upper() if self.lang == "en" else str(key[1])
+                self.say(self.words.asked_again.format(
+                    command=command, lines=_line_list(self.words, lines)
+                ))  # fmt: skip
+
     # ------------------------------------------------------------------ commands
     def execute(self, command: object) -> None:
+        if not isinstance(command, (cmd.Signon, cmd.Signoff)):
+            self.did_something = True
         match command:
             case cmd.Signon():
                 self.signon(command)
             case cmd.Help():
-                self.say(self.words.help)
+                if self.first_time(("help", "HILFE"), command.line):
+                    self.inform(self.words.help, command.line)
             case cmd.Signoff():
                 self.say(self.words.signed_off)
                 raise _Stop
             case cmd.List():
-                self.list_game(command.game)
+                if self.first_time(("list", "LISTE", self.asked(command.game)), command.line):
+                    self.list_game(command.game, command.line)
             case cmd.History():
-                self.history(command.game)
+                key = ("history", "VERLAUF", self.asked(command.game), command.since)
+                if self.first_time(key, command.line):
+                    self.history(command)
             case cmd.Master():
                 self.master_command(command)
             case _ if self.master is not None:
                 self.fail("not a player", self.words.master_no_orders)
             case _:
-                signed = self.require_signon()
+                signed = self.require_signon(command)
                 self.player_command(signed, command)
 
-    def require_signon(self) -> _SignedOn:
+    def asked(self, game: str | None) -> str:
+        """The game a LIST or HISTORY names or means (the signed-on one when none is named)."""
+        if game:
+            return game
+        if self.signed is not None:
+            return self.signed.loaded.row.name
+        return self.master or ""
+
+    def first_time(self, key: tuple[object, ...], line: int) -> bool:
+        """Whether this HELP, LIST or HISTORY is the first of its kind in the mail (the later
+        ones are counted, and the reply says they were answered once)."""
+        lines = self.answered.setdefault(key, [])
+        lines.append(line)
+        return len(lines) == 1
+
+    def inform(self, text: str, line: int) -> bool:
+        """Say game information within the reply's :data:`MAX_INFO_CHARS`; whether it fit."""
+        if self.info_full:
+            return False
+        if self.info_chars + len(text) > MAX_INFO_CHARS:
+            self.info_full = True
+            self.say(self.words.reply_full.format(limit=f"{MAX_INFO_CHARS:,}", line=line))
+            return False
+        self.info_chars += len(text)
+        self.say(text)
+        return True
+
+    def check_password(self, line: int) -> None:
+        """Count one password hash against the mail's :data:`MAX_PASSWORD_CHECKS`; past it,
+        the mail's reading stops here."""
+        self.password_checks += 1
+        if self.password_checks > MAX_PASSWORD_CHECKS:
+            text = self.words.password_checks.format(count=MAX_PASSWORD_CHECKS, line=line)
+            self.fail("too many password checks", text)
+            raise _Stop
+
+    def require_signon(self, command: object = None) -> _SignedOn:
         if self.signed is None:
-            self.fail("no signon", self.words.no_signon)
+            text = self.words.no_signon
+            if isinstance(command, cmd.Orders) and command.lines:
+                number, line = command.lines[0]
+                quoted = repr(cut(line.strip(), 60))
+                text += "\n" + self.words.first_line.format(line=number, text=quoted)
+            self.fail("no signon", text)
             raise _Stop
         return self.signed
 
@@ -218,6 +362,12 @@ class _Session:
             )
             raise _Stop
         self.lang = player.lang
+        self.did_something = False
+        tried = (row.name, player.power, command.password)
+        if tried in self.signons and player.status != "resigned":
+            self.signed = _SignedOn(loaded, player)
+            return
+        self.check_password(command.line)
         if not verify_password(command.password, player.password_hash):
             name = power_name(player.power, loaded.map, self.lang)
             self.fail("wrong password", self.words.wrong_password.format(power=name, game=row.name))
@@ -231,13 +381,20 @@ class _Session:
             )
             raise _Stop
         self.signed = _SignedOn(loaded, player)
+        self.signons.add(tried)
 
     def master_signon(self, command: cmd.Signon, loaded: LoadedGame) -> None:
         self.lang = command.lang
-        if not verify_password(command.password, loaded.row.gm_password_hash):
-            name, game = self.words.master_name, loaded.row.name
-            self.fail("wrong password", self.words.wrong_password.format(power=name, game=game))
-            raise _Stop
+        self.did_something = False
+        tried = (loaded.row.name, "", command.password)
+        if tried not in self.signons:
+            self.check_password(command.line)
+            if not verify_password(command.password, loaded.row.gm_password_hash):
+                name, game = self.words.master_name, loaded.row.name
+                text = self.words.wrong_password.format(power=name, game=game)
+                self.fail("wrong password", text)
+                raise _Stop
+            self.signons.add(tried)
         self.signed, self.master = None, loaded.row.name
 
     def master_command(self, command: cmd.Master) -> None:
@@ -265,6 +422,7 @@ class _Session:
             case cmd.Orders():
                 self.orders(signed, command)
             case cmd.Password():
+                self.check_password(command.line)
                 try:
                     stored = hash_password(command.new)
                 except ValueError as exc:  # longer than any password may be
@@ -390,22 +548,57 @@ class _Session:
             return None
         return load_game(row)
 
-    def list_game(self, name: str | None) -> None:
+    def list_game(self, name: str | None, line: int) -> None:
+        if self.info_full:
+            return
         loaded = self.game_asked(name)
         if loaded is None:
             return
         self.game_name = self.game_name or loaded.row.name
         mastered = loaded.row.name == self.master  # the master sees the players' addresses
-        self.say(game_status(self.tx, loaded, with_addresses=mastered, lang=self.lang))
+        self.inform(game_status(self.tx, loaded, with_addresses=mastered, lang=self.lang), line)
 
-    def history(self, name: str | None) -> None:
-        loaded = self.game_asked(name)
+    def history(self, command: cmd.History) -> None:
+        """The reports of the processed phases (from ``since`` on), the latest ones that fit
+        in what is left of the reply's :data:`MAX_INFO_CHARS`, with a note on the rest."""
+        if self.info_full:
+            return
+        loaded = self.game_asked(command.game)
         if loaded is None:
             return
-        reports = [
-            report_in(p, self.lang) for p in self.tx.phases(loaded.row.name) if p.processed_at
-        ]
-        self.say("\n".join(reports) if reports else "-")
+        game = loaded.row.name
+        phases = [p for p in self.tx.phases(game) if p.processed_at]
+        if command.since is not None:
+            wanted = command.since.upper()
+            start = next((i for i, p in enumerate(phases) if p.phase.upper() == wanted), None)
+            if start is None:
+                played = ", ".join(p.phase for p in phases[:3]) + (" ..." if phases[3:] else "")
+                text = self.words.unknown_phase.format(
+                    game=game, phase=cut(command.since, 20), phases=played or "-"
+                )
+                self.fail("unknown phase", text)
+                return
+            phases = phases[start:]
+        room = MAX_INFO_CHARS - self.info_chars - 400  # 400: the note on what was left out
+        # without a phase named, the latest phases; from a phase named, the ones after it
+        order = phases if command.since is not None else phases[::-1]
+        shown: list[PhaseRow] = []
+        for phase in order:
+            report = report_in(phase, self.lang)
+            if len(report) + 1 > room:
+                break
+            room -= len(report) + 1
+            shown.append(phase)
+        shown.sort(key=lambda p: p.seq)
+        text = "\n".join(report_in(p, self.lang) for p in shown) if shown else "-"
+        if len(shown) < len(phases):
+            rest = [p for p in phases if p not in shown]
+            first = rest[0] if command.since is not None else phases[0]
+            note = self.words.history_cut.format(
+                count=len(rest), limit=f"{MAX_INFO_CHARS:,}", game=game, phase=first.phase
+            )
+            text = note + ("\n\n" + text if shown else "")
+        self.inform(text, command.line)
 
     def press(self, signed: _SignedOn, command: cmd.Press) -> None:
         loaded = signed.loaded
@@ -432,21 +625,31 @@ class _Session:
             self.now,
         )
         for target in targets:
-            w = judge_words(target.lang)
-            sender = power_name(signed.player.power, loaded.map, target.lang)
-            self.judge.queue(
-                self.tx,
-                target.email,
-                w.press_subject.format(game=game, power=sender),
-                w.press_body.format(power=sender, body=command.body),
-                "notice",
-                game,
-                self.now,
-            )
+            key = (target.email, game, signed.player.power)
+            self.press_out.setdefault(key, []).append(command.body)
+            self.press_langs[target.email] = target.lang
+            self.press_maps[game] = loaded
         names = (
             "all" if to == "all" else ", ".join(power_name(p, loaded.map, self.lang) for p in to)
         )
         self.say(self.words.press_sent.format(to=names))
+
+    def send_press(self) -> None:
+        """One notice per addressee and sender for all the presses of the mail: a mail of a
+        thousand short presses costs each player one mail, not a thousand."""
+        for (email, game, sender_power), bodies in self.press_out.items():
+            lang = self.press_langs[email]
+            w = judge_words(lang)
+            sender = power_name(sender_power, self.press_maps[game].map, lang)
+            self.judge.queue(
+                self.tx,
+                email,
+                w.press_subject.format(game=game, power=sender),
+                w.press_body.format(power=sender, body="\n\n-----\n\n".join(bodies)),
+                "notice",
+                game,
+                self.now,
+            )
 
     # ------------------------------------------------------------------ the reply
     def send_reply(self) -> None:
@@ -476,6 +679,42 @@ def format_order_unit(unit: object, loaded: LoadedGame, lang: str) -> str:
     province, _, coast = place.partition("/")
     code = loaded.map.code(province, lang) if province in loaded.map.provinces else province
     return f"{kind} {code}" + (f"/{coast}" if coast else "")
+
+
+def _text_before_signon(
+    commands: list[cmd.Command],
+) -> tuple[list[cmd.Command], list[tuple[int, str]]]:
+    """The commands with the order lines that stand before the first SIGNON taken out, and
+    those lines: a greeting above the SIGNON is text to skip, as njudge reads it, not orders
+    without a sign-on. The order lines after the SIGNON follow it. A mail without SIGNON is
+    left as it is (its reply says that it has none)."""
+    first = next((c for c in commands if isinstance(c, cmd.Signon)), None)
+    if first is None:
+        return commands, []
+    found = next((c for c in commands if isinstance(c, cmd.Orders)), None)
+    if found is None:
+        return commands, []
+    before = [item for item in found.lines if item[0] < first.line]
+    if not before:
+        return commands, []
+    after = cmd.Orders(tuple(item for item in found.lines if item[0] > first.line))
+    kept: list[cmd.Command] = []
+    for command in commands:
+        if command is not found:
+            kept.append(command)
+        if command is first and after.lines:
+            kept.append(after)
+    return kept, before
+
+
+def _line_list(words: JudgeWords, lines: Sequence[int]) -> str:
+    """``line 3, 4, 5 ... 2000``: the lines named, the first few and the last."""
+    shown = ", ".join(str(n) for n in lines[:3])
+    if len(lines) > 4:
+        shown += f" ... {lines[-1]}"
+    elif len(lines) == 4:
+        shown += f", {lines[-1]}"
+    return f"{words.where[0]} {shown}"
 
 
 def _mail_language(commands: Sequence[object]) -> str:

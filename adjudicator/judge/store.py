@@ -608,6 +608,16 @@ class Tx:
         )
         return int(found[0][0])
 
+    def reply_chars_since(self, to_addr: str, since: datetime) -> int:
+        """The characters of the replies to ``to_addr`` (without case) queued at ``since`` or
+        later."""
+        found = self.execute(
+            "SELECT COALESCE(SUM(LENGTH(body)), 0) FROM outbox WHERE kind = 'reply'"
+            " AND LOWER(to_addr) = LOWER(?) AND created_at >= ?",
+            (to_addr, since),
+        )
+        return int(found[0][0])
+
     def outbox(self, game: str | None = None) -> list[OutboxRow]:
         """Every outgoing mail (or those about one game), sent or not, in the order queued."""
         if game is None:

@@ -617,7 +617,7 @@ JUDGE = JudgeWords(
         "  ANMELDEN <Macht> <Partie> <Passwort>  (SIGNON) anmelden; nötig vor Befehlen\n"
         "  <Befehle>                             die ganze Befehlssprache, z. B. A Par - Bur\n"
         "  LISTE [Partie]                        (LIST) Stand der Partie\n"
-        "  VERLAUF [Partie]                      (HISTORY) die bisherigen Ergebnisse\n"
+        "  VERLAUF [Partie] [Phase]              (HISTORY) die Ergebnisse (ab einer Phase)\n"
         "  PRESSE [AN <Mächte>] ... ENDE PRESSE  (PRESS) Nachricht an Mitspieler (ohne AN: alle)\n"
         "  REMIS / REMIS AUS                     (DRAW) für ein Remis stimmen, es zurücknehmen\n"
         "  WARTEN / NICHT WARTEN                 (WAIT) erst zum Abgabeschluss auswerten\n"
@@ -720,7 +720,7 @@ JUDGE = JudgeWords(
         {
             "signon": "ANMELDEN <Macht> <Spiel> <Passwort>, z. B. ANMELDEN F meinspiel geheim",
             "list": "LISTE [Spiel]",
-            "history": "VERLAUF [Spiel]",
+            "history": "VERLAUF [Partie] [Phase], z. B. VERLAUF meinspiel F1903M",
             "press": "PRESSE [AN <Mächte>], der Text, dann ENDE PRESSE",
             "draw": "REMIS",
             "draw off": "REMIS AUS",
@@ -765,6 +765,28 @@ JUDGE = JudgeWords(
     press_to="an",
     press_end="ENDE PRESSE",
     where=("Zeile", "Spalte", "Form"),
+    asked_again=(
+        "{command} wurde mehrfach verlangt ({lines}); es wird einmal pro Nachricht beantwortet."
+    ),
+    reply_full=(
+        "Die Antwort ist voll (höchstens {limit} Zeichen Spielinformation pro Nachricht): die"
+        " Antworten ab Zeile {line} fehlen. Fragen Sie in einer Nachricht nach weniger."
+    ),
+    history_cut=(
+        "{count} Phasen fehlen: eine Antwort fasst höchstens {limit} Zeichen."
+        " VERLAUF {game} {phase} zeigt die Phasen ab {phase}."
+    ),
+    password_checks=(
+        "Ihre Nachricht verlangt mehr als {count} Passwortprüfungen (ANMELDEN, PASSWORT): Zeile"
+        " {line} und alles danach wurden nicht ausgeführt. Melden Sie sich je Partie einmal an."
+    ),
+    signed_on=(
+        "Sie sind als {power} in der Partie {game} angemeldet ({phase}); Ihre Nachricht enthielt"
+        " nach ANMELDEN weder Befehle noch Kommandos."
+    ),
+    skipped_text="Text vor ANMELDEN wurde übersprungen ({lines}): {text}",
+    first_line="(Die erste gelesene Zeile, Zeile {line}: {text})",
+    unknown_phase="Die Partie {game} hat keine ausgewertete Phase '{phase}'; gespielt: {phases}.",
 )
 """The judge's replies, results mails and commands in German."""
 

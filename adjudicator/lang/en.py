@@ -406,7 +406,7 @@ JUDGE = JudgeWords(
         "  SIGNON <power> <game> <password>   (ANMELDEN) sign on; needed before orders\n"
         "  <orders>                           the whole order language, e.g. A Par - Bur\n"
         "  LIST [game]                        (LISTE) the game's status\n"
-        "  HISTORY [game]                     (VERLAUF) the results so far\n"
+        "  HISTORY [game] [phase]             (VERLAUF) the results so far (from a phase on)\n"
         "  PRESS [TO <powers>] ... ENDPRESS   (PRESSE) a message to players (all without TO)\n"
         "  DRAW / DRAW OFF                    (REMIS) vote for a draw, or take the vote back\n"
         "  WAIT / NOWAIT                      (WARTEN) hold processing until the deadline\n"
@@ -501,7 +501,7 @@ JUDGE = JudgeWords(
         {
             "signon": "SIGNON <power><game> <password>, e.g. SIGNON Fmygame secret",
             "list": "LIST [game]",
-            "history": "HISTORY [game]",
+            "history": "HISTORY [game] [phase], e.g. HISTORY mygame F1903M",
             "press": "PRESS [TO <powers>], the text, then ENDPRESS",
             "broadcast": "BROADCAST, the text, then ENDPRESS",
             "draw": "DRAW",
@@ -547,6 +547,26 @@ JUDGE = JudgeWords(
     press_to="to",
     press_end="ENDPRESS",
     where=("line", "column", "write"),
+    asked_again="{command} was asked for more than once ({lines}); it is answered once per mail.",
+    reply_full=(
+        "The reply is full (at most {limit} characters of game information per mail): the"
+        " answers from line {line} on were left out. Ask for less in one mail."
+    ),
+    history_cut=(
+        "{count} phases are left out: a reply holds at most {limit} characters."
+        " HISTORY {game} {phase} shows the phases from {phase} on."
+    ),
+    password_checks=(
+        "Your mail asks for more than {count} password checks (SIGNON, SET PASSWORD): line"
+        " {line} and everything after it were not carried out. Sign on once per game."
+    ),
+    signed_on=(
+        "You are signed on as {power} in game {game} ({phase}); your mail had no orders or"
+        " commands after SIGNON."
+    ),
+    skipped_text="Text before SIGNON was skipped ({lines}): {text}",
+    first_line="(The first line read, line {line}: {text})",
+    unknown_phase="Game {game} has no processed phase '{phase}'; the phases played: {phases}.",
 )
 """The judge's replies, results mails and commands in English."""
 

@@ -132,3 +132,20 @@ class JudgeWords:
     """The end of a press, as the message of an unended one names it."""
     where: tuple[str, str, str]
     """``line``, ``column`` and ``write`` (before the form) of a command problem."""
+
+    asked_again: str
+    """``{command}``, ``{lines}``: a HELP, LIST or HISTORY asked again in one mail."""
+    reply_full: str
+    """``{limit}``, ``{line}``: game information beyond what one reply holds."""
+    history_cut: str
+    """``{count}``, ``{limit}``, ``{game}``, ``{phase}``: phases left out of HISTORY."""
+    password_checks: str
+    """``{count}``, ``{line}``: a mail asking for more password checks than one mail may."""
+    signed_on: str
+    """``{power}``, ``{game}``, ``{phase}``: a mail with nothing after its SIGNON."""
+    skipped_text: str
+    """``{lines}``, ``{text}``: lines before the SIGNON, read as text and skipped."""
+    first_line: str
+    """``{line}``, ``{text}``: what a mail without SIGNON starts with."""
+    unknown_phase: str
+    """``{game}``, ``{phase}``, ``{phases}``: a HISTORY from a phase not played."""

@@ -178,7 +178,7 @@ def test_unknown_command_like_lines_are_left_to_the_order_reader() -> None:
         ("SET PASSWORD two words", 18, "SET PASSWORD takes no more words", "SET PASSWORD"),
         ("PASSWORT", 10, "PASSWORT braucht das neue Passwort", "PASSWORT <neues"),
         ("LIST a b", 8, "LIST takes no more words", "LIST [game]"),
-        ("HISTORY a b", 11, "HISTORY takes no more words", "HISTORY [game]"),
+        ("HISTORY a F1901M c", 18, "HISTORY takes no more words", "HISTORY [game] [phase]"),
         ("DRAW now", 6, "DRAW takes no more words", "DRAW"),
         ("RESIGN France", 8, "RESIGN takes no more words", "RESIGN"),
         ("WAIT please", 6, "WAIT takes no more words", "WAIT"),
