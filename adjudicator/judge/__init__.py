@@ -20,6 +20,8 @@ Mail:
 
 - ``mailin``: one incoming RFC 5322 message read into an ``IncomingMail`` (its plain text,
   within limits), and the reasons never to answer one (bounces, auto-replies, lists, loops).
+- ``mimeheaders``: every header of a mail bounded before the standard library's parser sees
+  it (its structured-header parser is quadratic), and each parsed once.
 - ``htmltext``: the visible text of an HTML-only mail, read in linear time.
 - ``commands``: the njudge/DPjudge commands of a mail body (``SIGNON``, ``LIST``, ``PRESS``...,
   in English and German) and its order lines.
