@@ -537,21 +537,24 @@ class _Session:
         return tuple(format_order(o, loaded.map, self.lang) for o in parsed)
 
     # ------------------------------------------------------------------ game information
-    def game_asked(self, name: str | None) -> LoadedGame | None:
+    def game_asked(self, name: str | None, line: int) -> LoadedGame | None:
         """The game a LIST or HISTORY asks about: the one named, else the signed-on one; None
-        (with the reply saying so) when no such game exists."""
+        (with the reply saying so, within the reply's game information) when no such game
+        exists."""
         if self.signed and not name:
             return self.signed.loaded
         row = self.tx.get_game(name or self.master or "")
         if row is None:
-            self.fail("unknown game", self.words.unknown_game.format(game=(name or "")[:40]))
+            if self.outcome is None:
+                self.outcome = "rejected: unknown game"
+            self.inform(self.words.unknown_game.format(game=(name or "")[:40]), line)
             return None
         return load_game(row)
 
     def list_game(self, name: str | None, line: int) -> None:
         if self.info_full:
             return
-        loaded = self.game_asked(name)
+        loaded = self.game_asked(name, line)
         if loaded is None:
             return
         self.game_name = self.game_name or loaded.row.name
@@ -563,7 +566,7 @@ class _Session:
         in what is left of the reply's :data:`MAX_INFO_CHARS`, with a note on the rest."""
         if self.info_full:
             return
-        loaded = self.game_asked(command.game)
+        loaded = self.game_asked(command.game, command.line)
         if loaded is None:
             return
         game = loaded.row.name

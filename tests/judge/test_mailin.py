@@ -397,6 +397,8 @@ HOSTILE = [
     b"\r\n", b"\n\n", b"--", b"--BOUNDARY\r\n", b"=", b"=?utf-8?b?", b"?=", b"<", b">", b"\0",
     b"Content-Type: multipart/mixed; boundary=BOUNDARY\r\n", b"charset=", b"\xff", b"\x80",
     b"Content-Transfer-Encoding: base64\r\n", b" ", b":", b"From: ", b"(", b"\"",
+    b"\r--", b"\r--BOUNDARY\r", b'; a=";', b";", b"*0*=utf-8''%C3", b"\\",
+    b"Content-Type: message/rfc822\r\n\r\n", b"Content-Disposition: attachment; filename*=",
 ]  # fmt: skip
 
 
