@@ -201,10 +201,15 @@ class _Session:
         except _Stop:
             pass
         else:
-            self.signed_on_only()
+            if not problems:
+                self.signed_on_only()
         self.say_asked_again()
         if problems:
-            listed = ["  " + line for p in problems for line in p.format().splitlines()]
+            shown = problems[:MAX_PROBLEMS_SHOWN]
+            listed = ["  " + line for p in shown for line in p.format().splitlines()]
+            if len(problems) > len(shown):
+                more = self.words.problems_more.format(count=len(problems) - len(shown))
+                listed.append("  " + more)
             self.say("\n".join([self.words.unknown_commands, *listed]))
         if not commands and not problems:
             self.fail("empty", self.words.no_signon)

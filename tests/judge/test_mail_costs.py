@@ -173,6 +173,8 @@ SHAPES: dict[str, Shape] = {
     "press-lines": Shape(lines_mail(FRANCE, signon("France"), "PRESS\nhello\nENDPRESS\n")),
     "orders-lines": Shape(lines_mail(FRANCE, signon("France"), "A Par - Bur\n")),
     "garbage-lines": Shape(lines_mail(FRANCE, signon("France"), "xq zz ## !!\n")),
+    "bad-command-lines": Shape(lines_mail(STRANGER, "", "RESIGN France\n")),
+    "stray-end-lines": Shape(lines_mail(STRANGER, "", "ENDPRESS\n")),
     "list-signed-on": Shape(lines_mail(FRANCE, signon("France"), "LIST\n")),
 }
 
@@ -194,7 +196,7 @@ def test_the_reply_and_the_mails_queued_grow_at_most_linearly(judge: Judge, name
         chars = sum(len(row.body) for row in queued)
         assert chars <= REPLY_FIXED + REPLY_PER_BYTE * len(raw), (name, size, chars, len(raw))
         assert len(queued) <= 1 + len(PLAYERS) - 1, (name, size, len(queued))
-        if "lines" not in name:  # nothing echoed or forwarded line by line
+        if name not in ("orders-lines", "garbage-lines", "press-lines"):  # nothing echoed
             assert chars <= REPLY_FIXED, (name, size, chars)
 
 
