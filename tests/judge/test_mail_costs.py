@@ -21,12 +21,14 @@ from email.headerregistry import HeaderRegistry
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from adjudicator.judge import passwords
 from adjudicator.judge.mailin import read_mail
 from adjudicator.judge.service import Judge
 from adjudicator.judge.session import MAX_INFO_CHARS, MAX_PASSWORD_CHECKS
 from adjudicator.judge.store import Store, open_store
+from tests.fuzz.explore import MODES, Mode, fuzz
 from tests.judge.judging import (
     PLAYERS,
     T0,
@@ -408,3 +410,51 @@ def test_eight_times_the_mail_costs_about_eight_times_the_cpu(judge: Judge, name
     short = cpu_seconds(handle(shape.n))
     long = cpu_seconds(handle(8 * shape.n))
     assert long / short < MAX_RATIO, f"{name}: {short * 1000:.1f} ms -> {long * 1000:.1f} ms"
+
+
+# ---------------------------------------------------------------------- fuzzing
+FRAGMENTS = [
+    signon("France"), "SIGNON France g1 wrong\n", "SIGNON M g1 gm-secret\n", signon("Germany"),
+    "HELP\n", "LIST\n", "LIST g1\n", "LIST nosuch\n", "HISTORY g1\n", "HISTORY g1 S1901M\n",
+    "PRESS\n", "PRESS TO G\n", "ENDPRESS\n", "hello\n", "A Par - Bur\n", "F Bre - Mao\n",
+    "SET PASSWORD pw-france\n", "WAIT\n", "DRAW\n", "RESIGN\n", "SIGNOFF\n", "PROCESS\n",
+    "xq zz ## !!\n", "RESIGN France\n", "Hello judge,\n", "\n", "> quoted\n", "-- \n",
+]  # fmt: skip
+
+
+@st.composite
+def command_mails(draw: st.DrawFn) -> bytes:
+    """A mail of command, order and garbage lines, some repeated many times."""
+    lines = draw(
+        st.lists(
+            st.tuples(st.sampled_from(FRAGMENTS), st.sampled_from([1, 1, 2, 50, 400])),
+            max_size=30,
+        )
+    )
+    sender = draw(st.sampled_from([FRANCE, STRANGER, PLAYERS["Germany"][0]]))
+    return make_mail(sender, "".join(line * count for line, count in lines))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_any_mix_of_commands_stays_within_the_figures(
+    judge: Judge, monkeypatch: pytest.MonkeyPatch, mode: Mode
+) -> None:
+    hashes: list[int] = []
+    real = passwords._scrypt
+
+    def counted(*args: Any) -> bytes:
+        hashes.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(passwords, "_scrypt", counted)
+
+    def check(raw: bytes) -> None:
+        hashes.clear()
+        _, queued = handled(judge, raw)
+        assert len(hashes) <= MAX_PASSWORD_CHECKS
+        assert len([row for row in queued if row.kind == "reply"]) <= 1
+        assert len(queued) <= len(PLAYERS) + 1  # a reply, notices, or a phase's results
+        replies = sum(len(row.body) for row in queued if row.kind == "reply")
+        assert replies <= REPLY_FIXED + REPLY_PER_BYTE * len(raw)
+
+    fuzz(mode, 30, check, command_mails())
