@@ -23,7 +23,6 @@ from typing import Any
 from adjudicator.base.errors import InputError
 from adjudicator.base.model import PhaseType
 from adjudicator.board.load import load_map
-from adjudicator.board.map import GameMap
 from adjudicator.judge import texts
 from adjudicator.judge.config import JudgeConfig
 from adjudicator.judge.export import RecordedPhase, package_results, saved_game
@@ -50,6 +49,7 @@ from adjudicator.judge.records import (
     JudgeError,
     LoadedGame,
     current_phase,
+    ending_line,
     game_status,
     load_game,
     needed_powers,
@@ -309,16 +309,23 @@ class Judge:
     ) -> str:
         """End a game by the game master's decision: a draw between ``powers``, a concession to
         one power, or a solo victory of one power; the result as stored."""
+        with self.store.transaction() as tx:
+            return self.decide_end(tx, self._gm_game(tx, game, gm_password), kind, powers, now)
+
+    def decide_end(
+        self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
+    ) -> str:
+        """:meth:`end_game` in a given transaction (the master's ``END`` by mail): the powers
+        as written, checked against the ending."""
+        game = loaded.row.name
         if kind not in END_KINDS:
             raise JudgeError(f"unknown ending {kind!r}: one of {', '.join(END_KINDS)}")
-        with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            if loaded.row.status == "finished":
-                raise JudgeError(f"game {game!r} has ended already")
-            named = [resolve_power(loaded.map, p) for p in powers]
-            if not named or (kind != "draw" and len(named) != 1):
-                raise JudgeError(f"'{kind}' needs {'powers' if kind == 'draw' else 'one power'}")
-            return self.finish(tx, loaded, kind, named, now)
+        if loaded.row.status == "finished":
+            raise JudgeError(f"game {game!r} has ended already")
+        named = list(dict.fromkeys(resolve_power(loaded.map, p) for p in powers))
+        if not named or (kind != "draw" and len(named) != 1):
+            raise JudgeError(f"'{kind}' needs {'powers' if kind == 'draw' else 'one power'}")
+        return self.finish(tx, loaded, kind, named, now)
 
     def finish(
         self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
@@ -331,7 +338,7 @@ class Judge:
             tx,
             game,
             now,
-            lambda w, lang: f"{w.game_ended} {_ending(w, lang, kind, powers, loaded.map)}",
+            lambda w, lang: f"{w.game_ended} {ending_line(w, lang, kind, powers, loaded.map)}",
         )
         return result
 
@@ -499,7 +506,7 @@ class Judge:
         reports: dict[str, list[str]] = {}
         for email, lang in recipients:
             w = judge_words(lang)
-            ending = _ending(w, lang, "solo", winners, loaded.map) if winners else None
+            ending = ending_line(w, lang, "solo", winners, loaded.map) if winners else None
             if lang not in reports:
                 reports[lang] = [
                     render_report(p.adjudication, loaded.map, lang=lang) for p in chain
@@ -681,15 +688,6 @@ def _check_lengths(lengths: PhaseLengths) -> None:
             raise JudgeError("phase lengths must be positive numbers of minutes")
     if lengths.grace < 0:
         raise JudgeError("the grace period cannot be negative")
-
-
-def _ending(w: JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map: GameMap) -> str:
-    names = [power_name(p, game_map, lang) for p in powers]
-    if kind == "draw":
-        return w.draw_line.format(powers=", ".join(names))
-    if kind == "concession":
-        return w.concession_line.format(power=names[0])
-    return w.winner_line.format(power=", ".join(names))
 
 
 def _told(tx: Tx, game: str, kind: str, subject: Callable[[JudgeWords], str]) -> set[str]:

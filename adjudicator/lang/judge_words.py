@@ -132,3 +132,8 @@ class JudgeWords:
     """The end of a press, as the message of an unended one names it."""
     where: tuple[str, str, str]
     """``line``, ``column`` and ``write`` (before the form) of a command problem."""
+    endings: Mapping[str, str]
+    """The words (case-folded) for how a game master ends a game (``END DRAW F G I``) -> the
+    ending: ``draw``, ``concession`` or ``solo``."""
+    master_ended: str
+    """``{game}``, ``{ending}`` (a sentence such as :attr:`draw_line`): the reply to ``END``."""

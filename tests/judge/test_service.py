@@ -593,3 +593,93 @@ def test_what_the_game_master_cannot_do_by_mail(
     judge: Judge, store: Store, raw: bytes, outcome: str, phrase: str
 ) -> None:
     assert_unchanged(judge, store, raw, outcome, phrase)
+
+
+# ---------------------------------------------------------------------- END by mail (issue 17)
+def test_the_game_master_ends_a_game_by_mail_with_the_command_lines_notices(
+    judge: Judge, store: Store
+) -> None:
+    new_game(judge, "g2")
+    judge.end_game("g2", "draw", ["F", "G", "I"], gm_password=GM_PASSWORD, now=NOW)
+    assert judge.handle_mail(master_mail("END DRAW F, G Italy\n"), NOW) == "commands"
+    assert "Game g1 has ended. The game ended in a draw between France, Germany, Italy." in (
+        last_reply(store, GM)
+    )
+    with store.transaction() as tx:
+        row = tx.get_game("g1")
+    assert row is not None and row.status == "finished"
+    assert row.result == "draw: France, Germany, Italy"
+    # the same notices to everyone as the command line's end (the welcome and start at T0)
+    by_mail, by_cli = (
+        [(o.to_addr, o.subject, o.body) for o in outbox(store, g) if o.kind == "notice"
+         and o.created_at == NOW]
+        for g in ("g1", "g2")
+    )  # fmt: skip
+    assert len(by_mail) == 8  # seven players and the game master
+    assert by_mail == [(a, s.replace("g2", "g1"), b) for a, s, b in by_cli]
+    german = [b for a, _, b in by_mail if a == GERMANY][-1]
+    assert german == (
+        "Die Partie ist beendet."
+        " Die Partie endete remis zwischen Frankreich, Deutschland, Italien.\n"
+    )
+    assert judge.tick(T0 + hours(100)).processed == ()  # a finished game is never processed
+
+
+@pytest.mark.parametrize(
+    ("body", "signon_line", "reply"),
+    [
+        ("END SOLO R\n", f"SIGNON Mg1 {GM_PASSWORD}", "Russia has won the game."),
+        ("END CONCESSION England\n", f"SIGNON master g1 {GM_PASSWORD}", "conceded to England"),
+        (
+            "BEENDEN ÜBERLASSEN England\n",
+            f"ANMELDEN Spielleiter g1 {GM_PASSWORD}",
+            "Die Partie g1 ist beendet. Die Partie wurde England überlassen.",
+        ),
+        (
+            "BEENDEN SIEG R\n",
+            f"ANMELDEN Spielleiter g1 {GM_PASSWORD}",
+            "Die Partie g1 ist beendet. Russland hat die Partie gewonnen.",
+        ),
+    ],
+)
+def test_every_ending_by_mail(
+    judge: Judge, store: Store, body: str, signon_line: str, reply: str
+) -> None:
+    assert judge.handle_mail(master_mail(body, signon_line), NOW) == "commands"
+    assert reply in last_reply(store, GM)
+    with store.transaction() as tx:
+        row = tx.get_game("g1")
+    assert row is not None and row.status == "finished"
+
+
+@pytest.mark.parametrize(
+    ("body", "outcome", "phrase"),
+    [
+        ("END SOLO F G\n", "rejected: refused", "Not done: 'solo' needs one power."),
+        ("END DRAW F X\n", "rejected: refused", "Not done: unknown power 'X': one of Austria"),
+        ("END\n", "commands", "END needs an ending (DRAW, CONCESSION or SOLO) and the powers"),
+        ("END MAYBE F\n", "commands", "END MAYBE: no such ending"),
+    ],
+)
+def test_an_end_by_mail_that_cannot_be_done_changes_nothing(
+    judge: Judge, store: Store, body: str, outcome: str, phrase: str
+) -> None:
+    assert_unchanged(judge, store, master_mail(body), outcome, phrase)
+
+
+def test_only_the_game_master_ends_a_game_and_only_once(judge: Judge, store: Store) -> None:
+    assert_unchanged(
+        judge,
+        store,
+        make_mail(FRANCE, signon("France") + "END SOLO France\n"),
+        "rejected: not the game master",
+        "Only the game master of g1 can do that (END).",
+    )
+    judge.handle_mail(master_mail("END DRAW F G\n"), NOW)
+    assert_unchanged(
+        judge,
+        store,
+        master_mail("END SOLO F\n"),
+        "rejected: refused",
+        "Not done: game 'g1' has ended already.",
+    )
