@@ -307,7 +307,8 @@ class _Context:
 
         judge = self.judge
         config = judge.config
-        sent: int = deliver(judge.store, SmtpSender(config.smtp), config, self.clock())
+        sender = SmtpSender(config.smtp)
+        sent: int = deliver(judge.store, sender, config, self.clock(), clock=self.clock)
         return sent
 
     def close(self) -> None:
