@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from adjudicator.cli.main import main as adjudicator_main
 from adjudicator.judge.cli import main
+from adjudicator.judge.store import open_store
 from tests.judge.judging import GM, GM_PASSWORD, JUDGE_ADDRESS, T0, cheap_passwords, make_mail
 
 __all__ = ["cheap_passwords"]
@@ -177,3 +179,65 @@ def test_options_after_the_command_as_a_mail_alias_writes_them(setup: list[str])
     code = main(["mail", "--config", config, "--db", db], stdout=out, stderr=err,
                 stdin=io.BytesIO(raw), environ={}, clock=lambda: T0)  # fmt: skip
     assert code == 0 and out.getvalue() == "orders\n"
+
+
+# ---------------------------------------------------------------------- --now (issue 17)
+def started_game(setup: list[str]) -> None:
+    """Game ``g``, France's player alone, started at T0: its deadline is Wed 4 Mar 12:00."""
+    run(setup, "create", "g", "--gm-email", GM)
+    run(setup, "add-player", "g", "France", "fr@players.test", "--password", "pw")
+    run(setup, "start", "g")
+
+
+def test_tick_at_a_time_of_the_game_masters_choice(setup: list[str]) -> None:
+    started_game(setup)
+    assert run(setup, "tick")[1] == "nothing to do\n"  # the clock says T0
+    code, out, _ = run(setup, "tick", "--now", "2026-03-04T11:59Z")
+    assert (code, out) == (0, "reminded g: France\n")  # within 24 hours of the deadline
+    code, out, _ = run(setup, "tick", "--now", "2026-03-04T12:00+00:00")
+    assert (code, out) == (0, "processed g: S1901M -> F1901M\n")
+    # the clock starts at the time given and runs on from it: the next deadline is 48 hours
+    # after it, not after the real clock
+    assert "Deadline: Fri 6 Mar 2026 12:00 UTC" in run(setup, "status", "g")[1]
+
+
+def test_the_time_from_the_environment_and_before_the_command(setup: list[str]) -> None:
+    started_game(setup)
+    env = {**ENV, "ADJUDICATOR_JUDGE_NOW": "+2d"}  # two days from the clock: the deadline
+    assert run(setup, "tick", env=env)[1] == "processed g: S1901M -> F1901M\n"
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["--now", "2026-03-06T12:00Z", *setup, "process", "g"], stdout=out,
+                stderr=err, environ=ENV, clock=lambda: T0)  # fmt: skip
+    assert code == 0 and "processed g: F1901M -> S1902M" in out.getvalue()
+    assert "mail not sent yet" in err.getvalue()  # no SMTP server: processed all the same
+    assert "Deadline: Sun 8 Mar 2026 12:00 UTC" in run(setup, "status", "g")[1]
+
+
+def test_a_mail_handled_at_another_time(setup: list[str]) -> None:
+    started_game(setup)
+    raw = make_mail("fr@players.test", "SIGNON F g pw\nA Par - Bur\n")
+    out, err = io.StringIO(), io.StringIO()
+    code = main([*setup, "mail", "--now", "2026-03-05T12:00Z"], stdout=out, stderr=err,
+                stdin=io.BytesIO(raw), environ={}, clock=lambda: T0)  # fmt: skip
+    assert code == 0 and out.getvalue() == "orders\n"
+    with open_store(setup[1]) as store, store.transaction() as tx:
+        (mail,) = tx.mails()
+    assert mail.received_at == datetime(2026, 3, 5, 12, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "message"),
+    [
+        (["--now", "2026-12-24T18:00"], {}, "the time '2026-12-24T18:00' needs a zone"),
+        (["--now", "tomorrow"], {}, "expected a time like 2026-12-24T18:00Z or +24h"),
+        ([], {"ADJUDICATOR_JUDGE_NOW": "24.12.2026"}, "expected a time like 2026-12-24T18:00Z"),
+    ],
+)
+def test_a_time_that_cannot_be_read_is_refused(
+    setup: list[str], args: list[str], env: dict[str, str], message: str
+) -> None:
+    started_game(setup)
+    code, out, err = run(setup, "tick", *args, env={**ENV, **env})
+    assert code == 2 and not out
+    assert err.startswith("adjudicator judge: --now (or $ADJUDICATOR_JUDGE_NOW): ")
+    assert message in err and err.count("\n") == 1
