@@ -30,7 +30,7 @@ from adjudicator.judge.game import PhaseLengths, duration_minutes, read_time
 if TYPE_CHECKING:
     from adjudicator.judge.config import JudgeConfig
     from adjudicator.judge.service import Judge
-    from adjudicator.judge.store import Store
+    from adjudicator.judge.store import OutboxRow, Store
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -40,6 +40,11 @@ EXIT_TEMPFAIL = 75
 EX_TEMPFAIL, on which a mail server keeps the mail and pipes it again later."""
 
 GM_PASSWORD_VARIABLE = "ADJUDICATOR_JUDGE_GM_PASSWORD"
+OUTBOX_SHOWN = 30
+"""The mails ``judge outbox`` lists without ``--all``: the last ones, what a game master asks
+about; a long game has thousands."""
+NOW_VARIABLE = "ADJUDICATOR_JUDGE_NOW"
+"""The time a command runs at, as ``--now`` gives it: for rehearsing deadlines."""
 
 Clock = Callable[[], datetime]
 
@@ -76,6 +81,11 @@ def main(
     if not getattr(args, "handler", None):
         parser.print_help(out)
         return EXIT_UNUSABLE
+    try:
+        clock = _rehearsal_clock(getattr(args, "now", None) or env.get(NOW_VARIABLE), clock)
+    except _Usage as exc:
+        print(f"adjudicator judge: {exc}", file=err)
+        return EXIT_UNUSABLE
     context = _Context(args, out, err, stdin, env, clock)
     from adjudicator.judge.records import JudgeError
 
@@ -95,6 +105,22 @@ def main(
     finally:
         context.close()
     return code
+
+
+def _rehearsal_clock(given: str | None, clock: Clock) -> Clock:
+    """The clock of a command run at another time (``--now`` or :data:`NOW_VARIABLE`): it
+    starts at that time and runs on, so that a game master rehearses deadlines (``tick --now
+    2026-12-24T18:00Z``) without moving them into the past, which would tell every player.
+    ``+48h`` is that long from now."""
+    text = (given or "").strip()
+    if not text:
+        return clock
+    start = clock()
+    try:
+        at = read_time(text, start)
+    except ValueError as exc:
+        raise _Usage(f"--now (or ${NOW_VARIABLE}): {exc}") from None
+    return lambda: at + (clock() - start)
 
 
 def _known_failure(exc: Exception) -> bool:
@@ -137,6 +163,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", default=argparse.SUPPRESS, help="database URL")
     common.add_argument("--config", default=argparse.SUPPRESS, help="configuration file")
+    _add_clock_option(parser, common)
     sub = parser.add_subparsers(dest="judge_command", metavar="COMMAND")
 
     def command(
@@ -227,6 +254,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export = command("export", _export, "write a game as the diplomacy package's JSON")
     export.add_argument("game")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    _add_inspection(command, gm)
+
+
+def _add_clock_option(parser: argparse.ArgumentParser, common: argparse.ArgumentParser) -> None:
+    """``--now TIME``, before the command or after it (as ``--db``)."""
+    text = f"run as if it were TIME (2026-12-24T18:00Z or +48h; or ${NOW_VARIABLE})"
+    parser.add_argument("--now", metavar="TIME", help=f"{text}: to rehearse deadlines")
+    common.add_argument("--now", default=argparse.SUPPRESS, metavar="TIME", help=text)
+
+
+_Command = Callable[[str, Callable[["_Context"], int], str], argparse.ArgumentParser]
+
+
+def _add_inspection(
+    command: _Command, gm: Callable[[argparse.ArgumentParser], argparse.ArgumentParser]
+) -> None:
+    """What the judge did: the game master's view of a game's mail, reports and orders, and
+    the outbox sent by hand."""
+    outbox = gm(command("outbox", _outbox, "list a game's outgoing mail: sent, waiting, sending"))
+    outbox.add_argument("game")
+    outbox.add_argument("--unsent", action="store_true", help="only the mail not yet sent")
+    outbox.add_argument(
+        "--all", action="store_true", help=f"every mail (default: the last {OUTBOX_SHOWN})"
+    )
+    outbox.add_argument("--format", choices=("text", "json"), default="text")
+    command("send", _send, "send the outbox now, listing what was sent and what was not")
+    resend = gm(command("resend", _resend, "send a mail of a game again, then send mail"))
+    resend.add_argument("game")
+    resend.add_argument("id", type=_mail_id, help="the mail's id (judge outbox GAME)")
+    resend.add_argument(
+        "--to", help="another address, or a power (its player's address); default: the same"
+    )
+    report = gm(command("report", _report, "show a processed phase's results as mailed"))
+    report.add_argument("game")
+    report.add_argument(
+        "phase", nargs="?", help="S1901M or the phase's number from 0 (default: the last)"
+    )
+    report.add_argument("--lang", default="en", choices=("en", "de"))
+    orders = gm(command("orders", _orders, "show the current phase's orders so far"))
+    orders.add_argument("game")
+    orders.add_argument("power", nargs="?", help="one power (default: every power)")
 
 
 def _minutes(text: str) -> int:
@@ -235,6 +303,12 @@ def _minutes(text: str) -> int:
         return duration_minutes(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _mail_id(text: str) -> int:
+    if not text.isdigit() or len(text) > 18:
+        raise argparse.ArgumentTypeError(f"expected a mail's id (a number), not {text[:20]!r}")
+    return int(text)
 
 
 def _seconds(text: str) -> float:
@@ -307,7 +381,8 @@ class _Context:
 
         judge = self.judge
         config = judge.config
-        sent: int = deliver(judge.store, SmtpSender(config.smtp), config, self.clock())
+        sender = SmtpSender(config.smtp)
+        sent: int = deliver(judge.store, sender, config, self.clock(), clock=self.clock)
         return sent
 
     def close(self) -> None:
@@ -390,7 +465,8 @@ def _process(ctx: _Context) -> int:
     done = ctx.judge.process_now(ctx.args.game, gm_password=ctx.gm_password, now=ctx.clock())
     for line in done:
         print(f"processed {line}", file=ctx.out)
-    print(f"sent {ctx.deliver()} mails", file=ctx.out)
+    # processed and committed: a mail server that is down is said, not a failure of the command
+    print(f"sent {_deliver_quietly(ctx)} mails", file=ctx.out)
     return EXIT_OK
 
 
@@ -432,13 +508,14 @@ def _mail(ctx: _Context) -> int:
     return EXIT_OK
 
 
-def _deliver_quietly(ctx: _Context) -> None:
-    """Send what is queued; a mail server that is down is no failure of the mail just stored
-    (it stays queued for the next tick): said on standard error."""
+def _deliver_quietly(ctx: _Context) -> int:
+    """Send what is queued; the number sent. A mail server that is down is no failure of the
+    mail just stored (it stays queued for the next tick): said on standard error."""
     try:
-        ctx.deliver()
+        return ctx.deliver()
     except OSError as exc:
         print(f"adjudicator judge: mail not sent yet ({_one_line(exc)})", file=ctx.err)
+        return 0
 
 
 def _poll(ctx: _Context) -> int:
@@ -504,4 +581,111 @@ def _export(ctx: _Context) -> int:
             raise _Usage(f"cannot write {ctx.args.output[:200]}: {exc.strerror or exc}") from None
     else:
         ctx.out.write(text)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------- what the judge did
+def _stamp(when: datetime) -> str:
+    """A time in a column: ``2026-03-04T12:00:00Z``."""
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _mail_state(row: OutboxRow, now: datetime) -> str:
+    """Sent when, being sent by a delivery (until when it holds the mail), or waiting."""
+    if row.sent_at is not None:
+        return _stamp(row.sent_at)
+    if row.claimed_until is not None and row.claimed_until > now:
+        return f"being sent until {_stamp(row.claimed_until)}"
+    return "waiting"
+
+
+def _outbox(ctx: _Context) -> int:
+    a = ctx.args
+    now = ctx.clock()
+    rows = ctx.judge.outbox(a.game, gm_password=ctx.gm_password, unsent=a.unsent)
+    left_out = 0 if a.all else max(len(rows) - OUTBOX_SHOWN, 0)
+    rows = rows[left_out:]
+    if a.format == "json":
+        data = [
+            {
+                "id": row.id,
+                "kind": row.kind,
+                "to": row.to_addr,
+                "subject": row.subject,
+                "queued": row.created_at.isoformat(),
+                "sent": row.sent_at.isoformat() if row.sent_at else None,
+                "state": "sent"
+                if row.sent_at
+                else ("waiting" if _mail_state(row, now) == "waiting" else "sending"),
+                "claimed_until": row.claimed_until.isoformat() if row.claimed_until else None,
+                "message_id": row.message_id,
+                "in_reply_to": row.in_reply_to,
+                "body": row.body,
+            }
+            for row in rows
+        ]
+        ctx.out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    if left_out:
+        print(f"({left_out} earlier mails not shown: --all shows them)", file=ctx.out)
+    if not rows:
+        print("no mail", file=ctx.out)
+        return EXIT_OK
+    print(f"{'id':>6}  {'kind':8} {'queued':20} {'sent':37} {'to':32} subject", file=ctx.out)
+    for row in rows:
+        state = _mail_state(row, now)
+        line = f"{row.id:>6}  {row.kind:8} {_stamp(row.created_at):20} {state:37}"
+        print(f"{line} {row.to_addr:32} {row.subject}", file=ctx.out)
+    return EXIT_OK
+
+
+def _send(ctx: _Context) -> int:
+    from adjudicator.judge.mailout import SmtpSender, deliver
+
+    judge = ctx.judge
+    config = judge.config
+
+    def said(row: OutboxRow) -> None:
+        print(f"sent {row.id} to {row.to_addr}: {row.subject}", file=ctx.out)
+
+    sent = 0
+    try:
+        sender = SmtpSender(config.smtp)
+        sent = deliver(judge.store, sender, config, ctx.clock(), clock=ctx.clock, on_sent=said)
+    except OSError as exc:
+        # what was sent is listed; what was not is said, and stays queued for the next time
+        print(f"adjudicator judge: {_one_line(exc)}", file=ctx.err)
+        return EXIT_REFUSED
+    print(f"sent {sent} mails", file=ctx.out)
+    return EXIT_OK
+
+
+def _resend(ctx: _Context) -> int:
+    a = ctx.args
+    row = ctx.judge.resend(a.game, a.id, gm_password=ctx.gm_password, to=a.to, now=ctx.clock())
+    print(f"queued mail {row.id}, a copy of {a.id}, to {row.to_addr}: {row.subject}", file=ctx.out)
+    print(f"sent {_deliver_quietly(ctx)} mails", file=ctx.out)
+    return EXIT_OK
+
+
+def _report(ctx: _Context) -> int:
+    a = ctx.args
+    _phase, text = ctx.judge.report(a.game, a.phase, gm_password=ctx.gm_password, lang=a.lang)
+    ctx.out.write(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK
+
+
+def _orders(ctx: _Context) -> int:
+    a = ctx.args
+    found = ctx.judge.current_orders(a.game, a.power, gm_password=ctx.gm_password)
+    deadline = f", deadline {_stamp(found.deadline)}" if found.deadline else ""
+    print(f"{found.game} {found.phase}{deadline}", file=ctx.out)
+    for power in found.powers:
+        if power.received_at is not None:
+            print(f"{power.power}: received {_stamp(power.received_at)}", file=ctx.out)
+            for order in power.orders:
+                print(f"  {order}", file=ctx.out)
+        else:
+            missing = "no orders yet" if power.must_order else "nothing to order"
+            print(f"{power.power}: {missing}", file=ctx.out)
     return EXIT_OK

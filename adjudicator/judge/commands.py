@@ -24,6 +24,9 @@ and the game master's, after ``SIGNON M<game> <password>`` (``ANMELDEN Spielleit
     START / PAUSE / RESUME         STARTEN / ANHALTEN / FORTSETZEN
     PROCESS                        AUSWERTEN
     SET DEADLINE <time>            ABGABESCHLUSS <Zeit>
+    END DRAW F G I                 BEENDEN REMIS F D I
+    END CONCESSION England         BEENDEN ÜBERLASSEN England (or AUFGABE)
+    END SOLO R                     BEENDEN SIEG R
 
 ``SIGNON`` takes njudge's form, the power letter glued to the game (``SIGNON Fmygame secret``),
 or the power as a word of its own, a letter or a name in either language (``SIGNON F mygame
@@ -168,14 +171,18 @@ class Password:
 
 @dataclass(frozen=True, slots=True)
 class Master:
-    """A game master's command: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS`` or ``SET
-    DEADLINE <time>``."""
+    """A game master's command: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS``, ``SET
+    DEADLINE <time>`` or ``END <ending> <powers>``."""
 
-    action: Literal["start", "pause", "resume", "process", "deadline"]
+    action: Literal["start", "pause", "resume", "process", "deadline", "end"]
     when: str | None
     """The new deadline as written (``SET DEADLINE`` only)."""
     line: int
     lang: str = "en"
+    ending: str | None = None
+    """``draw``, ``concession`` or ``solo`` (``END`` only), whatever the language written."""
+    powers: tuple[str, ...] = ()
+    """The powers of the ending as written, letters or names (``END`` only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +245,7 @@ class CommandProblem:
 _Kind = Literal[
     "signon", "list", "history", "press", "broadcast", "draw", "draw off", "resign", "help",
     "signoff", "wait", "nowait", "password", "endpress", "start", "pause", "resume", "process",
-    "deadline",
+    "deadline", "end",
 ]  # fmt: skip
 
 _KINDS: frozenset[str] = frozenset(get_args(_Kind))
@@ -260,6 +267,12 @@ _PHRASES = _phrases()
 """Command words (case-folded) and what they mean; the longest phrase at a line's start wins."""
 
 _TO_WORDS = frozenset(words.press_to for words in JUDGE_LANGUAGES.values())
+
+_ENDINGS: dict[str, str] = {
+    word: ending for words in JUDGE_LANGUAGES.values() for word, ending in words.endings.items()
+}
+"""Every language's words for how a game ends (``draw``, ``remis``, ``sieg``, ...) -> the
+ending: a master who writes ``END REMIS`` is understood as well as ``BEENDEN REMIS``."""
 
 
 def _form(kind: _Kind, lang: str) -> str:
@@ -362,6 +375,8 @@ class _Reader:
             self.signon(line, [arg.group() for arg in line.args])
         elif line.kind in ("list", "history", "password", "deadline"):
             self.one_word(line)
+        elif line.kind == "end":
+            self.end(line)
         elif line.kind == "endpress":
             self.problem(line, _start(line.text), "stray end")
         elif line.args:  # the rest take no words
@@ -388,6 +403,27 @@ class _Reader:
             self.commands.append(Master("deadline", word, n, lang))
         else:
             self.commands.append(Password(word, n, lang))
+
+    def end(self, line: _Line) -> None:
+        """``END <ending> <powers>``: the ending's word, then the powers (letters or names,
+        separated by blanks or commas)."""
+        words = _problem_words(line.lang)
+        if not line.args:
+            self.missing(line, words["end"])
+            return
+        ending = _ENDINGS.get(line.args[0].group().casefold())
+        if ending is None:
+            self.problem(line, line.args[0].start() + 1, "ending", word=line.args[0].group())
+            return
+        powers = tuple(
+            name for arg in line.args[1:] for name in re.split(r"[,;]+", arg.group()) if name
+        )
+        if not powers:
+            self.missing(line, words["powers"].format(to=line.args[0].group()))
+            return
+        self.commands.append(
+            Master("end", None, line.number, line.lang, ending=ending, powers=powers)
+        )
 
     def signon(self, line: _Line, args: list[str]) -> None:
         if len(args) == 3:

@@ -17,6 +17,7 @@ import re
 import secrets
 import smtplib
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.headerregistry import Address
@@ -142,9 +143,21 @@ class SmtpSender:
 
 
 def deliver(
-    store: Store, sender: Sender, config: JudgeConfig, now: datetime, limit: int = 100
+    store: Store,
+    sender: Sender,
+    config: JudgeConfig,
+    now: datetime,
+    limit: int = 100,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    on_sent: Callable[[OutboxRow], None] | None = None,
 ) -> int:
     """Send up to ``limit`` unsent outbox rows, oldest first; the number sent.
+
+    ``clock`` is the time as the delivery goes on (the command line's clock): each claim then
+    runs from the moment its mail is taken, and each mail is marked sent when it was, however
+    long the delivery before it took; without it, both are ``now``. ``on_sent`` is told of
+    each row the server took (``judge send`` lists them).
 
     Each row is *claimed* in a short transaction (:meth:`Tx.claim_mail
     <adjudicator.judge.store.Tx.claim_mail>`: SQLite's ``BEGIN IMMEDIATE``, or on PostgreSQL a
@@ -165,23 +178,28 @@ def deliver(
     """
     sent = 0
     refused: dict[int, str] = {}
-    claimed_until = now + claim_time(config.smtp)
+    claim = claim_time(config.smtp)
     while sent + len(refused) < limit:
+        # with one time for the whole delivery, a delivery of many mails would claim the last
+        # ones with a claim already run out, and another delivery could send them too
+        taken = now if clock is None else clock()
         with store.transaction() as tx:
             _lock_outbox(tx)
-            waiting = tx.claimable_mail(now, len(refused) + 1)
+            waiting = tx.claimable_mail(taken, len(refused) + 1)
             row = next((r for r in waiting if r.id not in refused), None)
             if row is None:
                 break
-            tx.claim_mail(row.id, claimed_until)
+            tx.claim_mail(row.id, taken + claim)
         failure = _send(sender, row, config)
         with store.transaction() as tx:
             if failure is None:
-                tx.mark_sent(row.id, now)
+                tx.mark_sent(row.id, now if clock is None else clock())
             else:
                 tx.release_mail(row.id)
         if failure is None:
             sent += 1
+            if on_sent is not None:
+                on_sent(row)
         elif failure.permanent:
             refused[row.id] = failure.text
         else:
@@ -198,11 +216,33 @@ def deliver(
     return sent
 
 
+SMTP_ROUND_TRIPS = 9
+"""The steps of sending one mail that may each wait ``smtp.timeout`` for the server: the
+connection, its greeting, EHLO, MAIL FROM, RCPT TO (one recipient: the judge sends each mail to
+one address), DATA, the message, the answer to it, QUIT."""
+TLS_ROUND_TRIPS: dict[str, int] = {"none": 0, "tls": 1, "starttls": 3}
+"""More of them with TLS: its handshake; with STARTTLS also the command and EHLO again."""
+LOGIN_ROUND_TRIPS = 3
+"""More of them with a login: AUTH LOGIN, the user name, the password (the longest exchange
+``smtplib`` chooses)."""
+CLAIM_MARGIN = timedelta(seconds=30)
+"""Beyond the round trips: resolving the host's name, Python's own work, a clock a little off
+between two machines sharing a PostgreSQL judge."""
+
+
 def claim_time(smtp: SmtpConfig) -> timedelta:
-    """How long other deliveries leave a mail alone while one is sending it: far longer than
-    sending one mail can take (each step of the SMTP conversation may take ``smtp.timeout``),
-    so that only a delivery that died loses its claim."""
-    return max(timedelta(minutes=10), timedelta(seconds=20 * smtp.timeout))
+    """How long other deliveries leave a mail alone while one is sending it: as long as
+    sending one mail can take (each round trip of the SMTP conversation may wait
+    ``smtp.timeout``; :data:`SMTP_ROUND_TRIPS`), and a margin. Only a delivery that died loses
+    its claim, and its mail then goes with the next delivery after this time, not ten minutes
+    later (2 minutes with a 10-second timeout, 5 with the default 30 seconds, without TLS or a
+    login). A server that answers each step just within the timeout, or dribbles its answers a
+    byte at a time, can outlast it: another delivery may then send the mail a second time,
+    with the same Message-ID, as after a crash between sending and marking."""
+    trips = SMTP_ROUND_TRIPS + TLS_ROUND_TRIPS[smtp.security]
+    if smtp.username is not None:
+        trips += LOGIN_ROUND_TRIPS
+    return timedelta(seconds=trips * smtp.timeout) + CLAIM_MARGIN
 
 
 @dataclass(frozen=True, slots=True)

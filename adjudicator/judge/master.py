@@ -1,5 +1,6 @@
-"""The game master's commands by mail: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS`` and ``SET
-DEADLINE`` (German ``STARTEN``, ``ANHALTEN``, ``FORTSETZEN``, ``AUSWERTEN``, ``ABGABESCHLUSS``).
+"""The game master's commands by mail: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS``, ``SET
+DEADLINE`` and ``END`` (German ``STARTEN``, ``ANHALTEN``, ``FORTSETZEN``, ``AUSWERTEN``,
+``ABGABESCHLUSS``, ``BEENDEN``).
 
 The master signs on as njudge's masters do, ``SIGNON M<game> <password>`` (or ``SIGNON master
 <game> <password>``, ``ANMELDEN Spielleiter <game> <password>``) with the game's master password;
@@ -11,13 +12,20 @@ just as when the game master uses the command line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
 from adjudicator.judge import texts
 from adjudicator.judge.commands import Master
 from adjudicator.judge.game import read_time
-from adjudicator.judge.records import LoadedGame, current_phase, position_of
+from adjudicator.judge.records import (
+    LoadedGame,
+    current_phase,
+    ending_line,
+    position_of,
+    resolve_power,
+)
 from adjudicator.judge.store import Tx
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 
@@ -36,6 +44,10 @@ class Mastering(Protocol):
     ) -> None: ...
 
     def process_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]: ...
+
+    def decide_end(
+        self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
+    ) -> str: ...
 
 
 def is_master(power: str) -> bool:
@@ -78,6 +90,12 @@ def run_master_command(
                 phase=_phase_words(tx, loaded, lang),
                 deadline=texts.format_deadline(deadline, lang),
             )
+        case "end":
+            kind = command.ending or ""
+            judge.decide_end(tx, loaded, kind, command.powers, now)
+            named = dict.fromkeys(resolve_power(loaded.map, p) for p in command.powers)
+            ending = ending_line(w, lang, kind, list(named), loaded.map)
+            return w.master_ended.format(game=game, ending=ending)
 
 
 def _phase_words(tx: Tx, loaded: LoadedGame, lang: str) -> str:

@@ -6,6 +6,7 @@ session.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from adjudicator.board.map import GameMap
 from adjudicator.judge import texts
 from adjudicator.judge.game import PhaseLengths, power_name, powers_to_order
 from adjudicator.judge.store import GameRow, PhaseRow, PlayerRow, Tx
+from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.languages import judge_words
 from adjudicator.state.position import Position
 
@@ -153,3 +155,16 @@ def resolve_power(game_map: GameMap, text: str) -> str:
 def power_letter(game_map: GameMap, power: str) -> str:
     letter = power[:1]
     return letter if game_map.lookup_power(letter) == (power,) else power
+
+
+def ending_line(
+    w: JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map: GameMap
+) -> str:
+    """How the game ended, in a sentence of ``lang``: a draw between ``powers``, a concession
+    to one, or a solo victory (the notices and the master's reply say the same)."""
+    names = [power_name(p, game_map, lang) for p in powers]
+    if kind == "draw":
+        return w.draw_line.format(powers=", ".join(names))
+    if kind == "concession":
+        return w.concession_line.format(power=names[0])
+    return w.winner_line.format(power=", ".join(names))

@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from adjudicator.base.errors import InputError
+from adjudicator.base.errors import InputError, cut
 from adjudicator.base.model import PhaseType
 from adjudicator.board.load import load_map
-from adjudicator.board.map import GameMap
 from adjudicator.judge import texts
 from adjudicator.judge.config import JudgeConfig
 from adjudicator.judge.export import RecordedPhase, package_results, saved_game
@@ -38,6 +37,7 @@ from adjudicator.judge.game import (
     orders_from_texts,
     outstanding,
     power_name,
+    powers_to_order,
     process_phase,
     remaining_seconds,
     reminder_due,
@@ -50,12 +50,14 @@ from adjudicator.judge.records import (
     JudgeError,
     LoadedGame,
     current_phase,
+    ending_line,
     game_status,
     load_game,
     needed_powers,
     position_json,
     position_of,
     power_letter,
+    report_in,
     resolve_power,
     rules_json,
     submitted_orders,
@@ -97,6 +99,30 @@ class TickReport:
         out += [f"reminded {line}" for line in self.reminders]
         out += [f"late notice {line}" for line in self.late]
         return out or ["nothing to do"]
+
+
+@dataclass(frozen=True, slots=True)
+class PowerOrders:
+    """One power's orders in the current phase, as the game master sees them."""
+
+    power: str
+    orders: tuple[str, ...]
+    """Its latest submission, canonical (empty when it has sent none)."""
+    received_at: datetime | None
+    """When that submission came (``None``: none yet)."""
+    must_order: bool
+    """Whether the power has anything to order this phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseOrders:
+    """The orders of a game's current phase so far (``judge orders``)."""
+
+    game: str
+    phase: str
+    """``S1901M``."""
+    deadline: datetime | None
+    powers: tuple[PowerOrders, ...]
 
 
 # ---------------------------------------------------------------------- the judge
@@ -309,16 +335,23 @@ class Judge:
     ) -> str:
         """End a game by the game master's decision: a draw between ``powers``, a concession to
         one power, or a solo victory of one power; the result as stored."""
+        with self.store.transaction() as tx:
+            return self.decide_end(tx, self._gm_game(tx, game, gm_password), kind, powers, now)
+
+    def decide_end(
+        self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
+    ) -> str:
+        """:meth:`end_game` in a given transaction (the master's ``END`` by mail): the powers
+        as written, checked against the ending."""
+        game = loaded.row.name
         if kind not in END_KINDS:
             raise JudgeError(f"unknown ending {kind!r}: one of {', '.join(END_KINDS)}")
-        with self.store.transaction() as tx:
-            loaded = self._gm_game(tx, game, gm_password)
-            if loaded.row.status == "finished":
-                raise JudgeError(f"game {game!r} has ended already")
-            named = [resolve_power(loaded.map, p) for p in powers]
-            if not named or (kind != "draw" and len(named) != 1):
-                raise JudgeError(f"'{kind}' needs {'powers' if kind == 'draw' else 'one power'}")
-            return self.finish(tx, loaded, kind, named, now)
+        if loaded.row.status == "finished":
+            raise JudgeError(f"game {game!r} has ended already")
+        named = list(dict.fromkeys(resolve_power(loaded.map, p) for p in powers))
+        if not named or (kind != "draw" and len(named) != 1):
+            raise JudgeError(f"'{kind}' needs {'powers' if kind == 'draw' else 'one power'}")
+        return self.finish(tx, loaded, kind, named, now)
 
     def finish(
         self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
@@ -331,7 +364,7 @@ class Judge:
             tx,
             game,
             now,
-            lambda w, lang: f"{w.game_ended} {_ending(w, lang, kind, powers, loaded.map)}",
+            lambda w, lang: f"{w.game_ended} {ending_line(w, lang, kind, powers, loaded.map)}",
         )
         return result
 
@@ -368,6 +401,97 @@ class Judge:
         return saved_game(
             game, phases, loaded.map, rules=loaded.rules, rule_names=[loaded.row.preset]
         )
+
+    # ------------------------------------------------------------------ what the judge did
+    def outbox(self, game: str, *, gm_password: str, unsent: bool = False) -> list[OutboxRow]:
+        """The game's outgoing mail, oldest first (only those not yet sent with ``unsent``)."""
+        with self.store.transaction() as tx:
+            self._gm_game(tx, game, gm_password)
+            return [row for row in tx.outbox(game) if not unsent or row.sent_at is None]
+
+    def resend(
+        self, game: str, mail_id: int, *, gm_password: str, to: str | None = None, now: datetime
+    ) -> OutboxRow:
+        """Queue a mail of the game again (a results mail a player lost): a new outbox row with
+        a new Message-ID, to the same address, to ``to`` (an address), or to the current
+        address of the player of ``to`` (a power); the new row."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            found = next((row for row in tx.outbox(game) if row.id == mail_id), None)
+            if found is None:
+                raise JudgeError(f"game {game!r} has no mail {mail_id} (see: judge outbox {game})")
+            address = found.to_addr
+            if to is not None and "@" in to:
+                _check_address(to)
+                address = to
+            elif to is not None:
+                power = resolve_power(loaded.map, to)
+                player = tx.get_player(game, power)
+                if player is None:
+                    raise JudgeError(f"{power} has no player in game {game!r}")
+                address = player.email
+            new_id = self.queue(
+                tx, address, found.subject, found.body, found.kind, game, now, found.in_reply_to
+            )
+            return next(row for row in tx.outbox(game) if row.id == new_id)
+
+    def report(
+        self, game: str, phase: str | None = None, *, gm_password: str, lang: str = "en"
+    ) -> tuple[str, str]:
+        """A processed phase's results report as it was mailed, in ``lang``: the phase named
+        (``S1901M``, or its number in the game from 0), else the last processed; (the phase's
+        code, the report)."""
+        if lang not in JUDGE_LANGUAGES:
+            raise JudgeError(f"unknown language {lang!r}: one of {', '.join(JUDGE_LANGUAGES)}")
+        with self.store.transaction() as tx:
+            self._gm_game(tx, game, gm_password)
+            phases = tx.phases(game)
+        processed = [p for p in phases if p.processed_at is not None]
+        if phase is None:
+            if not processed:
+                raise JudgeError(f"game {game!r} has no phase processed yet")
+            chosen = processed[-1]
+        else:
+            wanted = phase.strip()
+            found = [
+                p
+                for p in phases
+                if (str(p.seq) == wanted if wanted.isdigit() else p.phase == wanted.upper())
+            ]
+            if not found:
+                shown = ", ".join(p.phase for p in processed) or "none"
+                raise JudgeError(
+                    f"game {game!r} has no phase {wanted[:20]!r} (processed: {cut(shown, 120)})"
+                )
+            chosen = found[0]
+            if chosen.processed_at is None:
+                raise JudgeError(f"phase {chosen.phase} of game {game!r} is not processed yet")
+        return chosen.phase, report_in(chosen, lang)
+
+    def current_orders(
+        self, game: str, power: str | None = None, *, gm_password: str
+    ) -> PhaseOrders:
+        """The current phase's orders as submitted so far: each power's latest submission
+        (every power with a player, or the one named)."""
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            phase = current_phase(tx, game)
+            position = position_of(phase, loaded.map)
+            must = set(powers_to_order(position, loaded.map, loaded.rules))
+            latest = tx.latest_submissions(game, phase.seq)
+            powers = [p.power for p in tx.players(game)]
+            if power is not None:
+                powers = [resolve_power(loaded.map, power)]
+            found = tuple(
+                PowerOrders(
+                    name,
+                    tuple(json.loads(latest[name].orders_json)) if name in latest else (),
+                    latest[name].received_at if name in latest else None,
+                    name in must,
+                )
+                for name in powers
+            )
+            return PhaseOrders(game, phase.phase, loaded.row.deadline, found)
 
     # ------------------------------------------------------------------ mail and clock
     def handle_mail(self, raw: bytes, now: datetime) -> str:
@@ -499,7 +623,7 @@ class Judge:
         reports: dict[str, list[str]] = {}
         for email, lang in recipients:
             w = judge_words(lang)
-            ending = _ending(w, lang, "solo", winners, loaded.map) if winners else None
+            ending = ending_line(w, lang, "solo", winners, loaded.map) if winners else None
             if lang not in reports:
                 reports[lang] = [
                     render_report(p.adjudication, loaded.map, lang=lang) for p in chain
@@ -681,15 +805,6 @@ def _check_lengths(lengths: PhaseLengths) -> None:
             raise JudgeError("phase lengths must be positive numbers of minutes")
     if lengths.grace < 0:
         raise JudgeError("the grace period cannot be negative")
-
-
-def _ending(w: JudgeWords, lang: str, kind: str, powers: Sequence[str], game_map: GameMap) -> str:
-    names = [power_name(p, game_map, lang) for p in powers]
-    if kind == "draw":
-        return w.draw_line.format(powers=", ".join(names))
-    if kind == "concession":
-        return w.concession_line.format(power=names[0])
-    return w.winner_line.format(power=", ".join(names))
 
 
 def _told(tx: Tx, game: str, kind: str, subject: Callable[[JudgeWords], str]) -> set[str]:

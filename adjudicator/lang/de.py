@@ -628,7 +628,8 @@ JUDGE = JudgeWords(
         "Die Spielleitung meldet sich mit ANMELDEN Spielleiter <Partie> <Passwort> an:\n"
         "  STARTEN / ANHALTEN / FORTSETZEN       (START, PAUSE, RESUME) die Uhr der Partie\n"
         "  AUSWERTEN                             (PROCESS) die Phase jetzt auswerten\n"
-        "  ABGABESCHLUSS <Zeit>                  (SET DEADLINE) z. B. 2026-12-24T18:00Z, +24h"
+        "  ABGABESCHLUSS <Zeit>                  (SET DEADLINE) z. B. 2026-12-24T18:00Z, +24h\n"
+        "  BEENDEN <Ende> <Mächte>               (END) beenden: REMIS, ÜBERLASSEN oder SIEG"
     ),
     unknown_commands="Nicht verstandene Zeilen:",
     results_subject="Diplomacy Ergebnisse {game} {phase}",
@@ -714,6 +715,7 @@ JUDGE = JudgeWords(
             ("fortsetzen",): "resume",
             ("auswerten",): "process",
             ("abgabeschluss",): "deadline",
+            ("beenden",): "end",
         }
     ),
     command_forms=MappingProxyType(
@@ -736,6 +738,7 @@ JUDGE = JudgeWords(
             "resume": "FORTSETZEN",
             "process": "AUSWERTEN",
             "deadline": "ABGABESCHLUSS <Zeit>, z. B. ABGABESCHLUSS 2026-12-24T18:00Z oder +24h",
+            "end": "BEENDEN REMIS|ÜBERLASSEN|SIEG <Mächte>, z. B. BEENDEN REMIS F D I",
         }
     ),
     command_problems=MappingProxyType(
@@ -752,6 +755,8 @@ JUDGE = JudgeWords(
             ),
             "stray end": "{command} ohne PRESSE davor",
             "empty press": "{command} hat keinen Text: nichts wurde verschickt",
+            "end": "ein Ende (REMIS, ÜBERLASSEN oder SIEG) und die Mächte",
+            "ending": "{command} {word}: kein solches Ende (REMIS, ÜBERLASSEN oder SIEG)",
         }
     ),
     master_names=("spielleiter", "spielleitung", "sl"),
@@ -787,6 +792,17 @@ JUDGE = JudgeWords(
     skipped_text="Text vor ANMELDEN wurde übersprungen ({lines}): {text}",
     first_line="(Die erste gelesene Zeile, Zeile {line}: {text})",
     unknown_phase="Die Partie {game} hat keine ausgewertete Phase '{phase}'; gespielt: {phases}.",
+    endings=MappingProxyType(
+        {
+            "remis": "draw",
+            "überlassen": "concession",
+            "ueberlassen": "concession",
+            "aufgabe": "concession",
+            "sieg": "solo",
+            "alleinsieg": "solo",
+        }
+    ),
+    master_ended="Die Partie {game} ist beendet. {ending}",
 )
 """The judge's replies, results mails and commands in German."""
 

@@ -417,7 +417,8 @@ JUDGE = JudgeWords(
         "The game master signs on with SIGNON M<game> <password> (the game's master password):\n"
         "  START / PAUSE / RESUME             (STARTEN, ANHALTEN, FORTSETZEN) the game's clock\n"
         "  PROCESS                            (AUSWERTEN) process the phase now\n"
-        "  SET DEADLINE <time>                (ABGABESCHLUSS) e.g. 2026-12-24T18:00Z or +24h"
+        "  SET DEADLINE <time>                (ABGABESCHLUSS) e.g. 2026-12-24T18:00Z or +24h\n"
+        "  END <ending> <powers>              (BEENDEN) end it: DRAW, CONCESSION or SOLO"
     ),
     unknown_commands="Lines not understood:",
     results_subject="Diplomacy results {game} {phase}",
@@ -495,6 +496,7 @@ JUDGE = JudgeWords(
             ("resume",): "resume",
             ("process",): "process",
             ("set", "deadline"): "deadline",
+            ("end",): "end",
         }
     ),
     command_forms=MappingProxyType(
@@ -518,6 +520,7 @@ JUDGE = JudgeWords(
             "resume": "RESUME",
             "process": "PROCESS",
             "deadline": "SET DEADLINE <time>, e.g. SET DEADLINE 2026-12-24T18:00Z or +24h",
+            "end": "END DRAW|CONCESSION|SOLO <powers>, e.g. END DRAW F G I or END SOLO Russia",
         }
     ),
     command_problems=MappingProxyType(
@@ -534,6 +537,8 @@ JUDGE = JudgeWords(
             ),
             "stray end": "{command} without PRESS before it",
             "empty press": "{command} has no text: nothing was sent",
+            "end": "an ending (DRAW, CONCESSION or SOLO) and the powers",
+            "ending": "{command} {word}: no such ending (DRAW, CONCESSION or SOLO)",
         }
     ),
     master_names=("m", "master", "gm"),
@@ -567,6 +572,17 @@ JUDGE = JudgeWords(
     skipped_text="Text before SIGNON was skipped ({lines}): {text}",
     first_line="(The first line read, line {line}: {text})",
     unknown_phase="Game {game} has no processed phase '{phase}'; the phases played: {phases}.",
+    endings=MappingProxyType(
+        {
+            "draw": "draw",
+            "concession": "concession",
+            "concede": "concession",
+            "solo": "solo",
+            "win": "solo",
+            "victory": "solo",
+        }
+    ),
+    master_ended="Game {game} has ended. {ending}",
 )
 """The judge's replies, results mails and commands in English."""
 

@@ -149,3 +149,8 @@ class JudgeWords:
     """``{line}``, ``{text}``: what a mail without SIGNON starts with."""
     unknown_phase: str
     """``{game}``, ``{phase}``, ``{phases}``: a HISTORY from a phase not played."""
+    endings: Mapping[str, str]
+    """The words (case-folded) for how a game master ends a game (``END DRAW F G I``) -> the
+    ending: ``draw``, ``concession`` or ``solo``."""
+    master_ended: str
+    """``{game}``, ``{ending}`` (a sentence such as :attr:`draw_line`): the reply to ``END``."""

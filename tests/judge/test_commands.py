@@ -282,5 +282,41 @@ def test_every_command_the_help_shows_is_read_as_that_command(lang: str) -> None
 
 
 _ARGUMENTS = {"signon": " F g pw", "anmelden": " F g pw", "set": " x", "passwort": " x",
-              "abgabeschluss": " +1h"}  # fmt: skip
+              "abgabeschluss": " +1h", "end": " DRAW F G", "beenden": " REMIS F D"}  # fmt: skip
 """What the commands that need words are given in the help test."""
+
+
+# ---------------------------------------------------------------------- END (issue 17)
+@pytest.mark.parametrize(
+    ("text", "ending", "powers", "lang"),
+    [
+        ("END DRAW F G I", "draw", ("F", "G", "I"), "en"),
+        ("end draw France, Germany,Italy", "draw", ("France", "Germany", "Italy"), "en"),
+        ("END CONCESSION England", "concession", ("England",), "en"),
+        ("END SOLO R", "solo", ("R",), "en"),
+        ("BEENDEN REMIS F D I", "draw", ("F", "D", "I"), "de"),
+        ("beenden überlassen England", "concession", ("England",), "de"),
+        ("BEENDEN AUFGABE E", "concession", ("E",), "de"),
+        ("Beenden Sieg Russland", "solo", ("Russland",), "de"),
+        ("END REMIS F G", "draw", ("F", "G"), "en"),  # an ending in the other language
+    ],
+)
+def test_end_forms(text: str, ending: str, powers: tuple[str, ...], lang: str) -> None:
+    assert only_command(text) == Master("end", None, 1, lang, ending=ending, powers=powers)
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message", "expected"),
+    [
+        ("END", 5, "END needs an ending (DRAW, CONCESSION or SOLO) and the powers", "END DRAW"),
+        ("END DRAW", 10, "END needs at least one power after DRAW", "END DRAW|CONCESSION"),
+        ("END MAYBE F", 5, "END MAYBE: no such ending (DRAW, CONCESSION or SOLO)", "END DRAW"),
+        ("BEENDEN", 9, "BEENDEN braucht ein Ende (REMIS, ÜBERLASSEN oder SIEG)", "BEENDEN REMIS"),
+        ("beenden vielleicht F", 9, "BEENDEN vielleicht: kein solches Ende", "BEENDEN REMIS"),
+    ],
+)
+def test_an_unusable_end_is_a_problem(text: str, column: int, message: str, expected: str) -> None:
+    problem = only_problem(text)
+    assert (problem.line, problem.column) == (1, column)
+    assert problem.message.startswith(message), problem.message
+    assert expected in problem.expected

@@ -260,3 +260,45 @@ def check_export(game: Game, tmp_path: Path) -> None:
     out = io.StringIO()
     assert adjudicator_main(["replay", "--no-progress", str(exported)], stdout=out) == 0
     assert "matched (6 phases)" in out.getvalue()
+
+
+# ---------------------------------------------------------------------- END by mail (issue 17)
+def test_the_game_master_ends_a_game_by_mail(
+    store_url: str, smtp_server: SmtpServer, tmp_path: Path
+) -> None:
+    inbox = smtp_server
+    game = Game(store_url, write_config(tmp_path / "judge.toml", smtp_server.port))
+    game.run("create", "e2e", "--gm-email", GM, gm=True)
+    for power in ("England", "Germany", "Russia"):
+        address, lang = PLAYERS[power]
+        game.run("add-player", "e2e", power, address, "--lang", lang, "--password",
+                 password(power), gm=True)  # fmt: skip
+    game.run("start", "e2e", gm=True)
+    game.now = T0 + hours(1)
+    message = EmailMessage()
+    message["From"] = GM
+    message["To"] = JUDGE_ADDRESS
+    message["Subject"] = "the end"
+    message["Message-ID"] = "<gm-end@players.test>"
+    message.set_content(f"SIGNON Me2e {GM_PASSWORD}\nEND DRAW E, G Russia\nSIGNOFF\n")
+    assert game.run("mail", stdin=bytes(message)).strip() == "commands"
+
+    (reply,) = [m for m in inbox.to(GM) if m["Subject"] == "Re: the end"]
+    assert reply["In-Reply-To"] == "<gm-end@players.test>"
+    assert body(reply).startswith(
+        "Game e2e has ended. The game ended in a draw between England, Germany, Russia.\n"
+    )
+    for power, text in [
+        ("England", "The game has ended. The game ended in a draw between England, Germany,"
+                    " Russia."),
+        ("Germany", "Die Partie ist beendet. Die Partie endete remis zwischen England,"
+                    " Deutschland, Russland."),
+    ]:  # fmt: skip
+        # the welcome and the start notice went out with this mail's delivery, before it
+        *_, notice = inbox.to(PLAYERS[power][0])
+        assert notice["Subject"] == ("Diplomacy Mitteilung e2e" if power == "Germany" else
+                                     "Diplomacy notice e2e")  # fmt: skip
+        assert body(notice) == text + "\n"
+    assert "Result: draw: England, Germany, Russia" in game.run("status", "e2e", gm=True)
+    # the game takes no more orders
+    assert game.orders("England", "F Lon - Nth").startswith("rejected: not running")

@@ -399,3 +399,71 @@ def test_any_row_composes_and_reads_back(
     expected = "\n".join(split_lines(body.removesuffix("\n").removesuffix("\r"))) + "\n"
     assert back.get_content().replace("\r\n", "\n") == expected.replace("\r\n", "\n")
     assert str(back["Auto-Submitted"]) == "auto-replied"
+
+
+# ---------------------------------------------------------------------- the claim (issue 17)
+class KilledWhileSending:
+    """The process killed while it talks to the server about the first mail (a signal: no
+    ``OSError`` that the delivery would catch and release the mail for)."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def send(self, message: EmailMessage) -> None:
+        if not self.sent:
+            self.sent.append("killed")
+            raise KeyboardInterrupt
+        self.sent.append(str(message["Subject"]))
+
+
+def test_a_mail_of_a_delivery_killed_while_sending_goes_once_the_short_claim_has_run_out(
+    queued: Store,
+) -> None:
+    config = config_for()  # a 10-second timeout, no TLS, no login
+    assert claim_time(config.smtp) == timedelta(minutes=2)  # 9 round trips of 10 s, 30 s more
+    with pytest.raises(KeyboardInterrupt):
+        deliver(queued, KilledWhileSending(), config, T0)
+    assert unsent(queued) == ["mail 1", "mail 2", "mail 3"]
+    sender = RecordingSender()
+    # the others go at once; the killed delivery's mail not before its claim has run out
+    assert deliver(queued, sender, config, T0 + timedelta(seconds=119)) == 2
+    assert unsent(queued) == ["mail 1"]
+    assert deliver(queued, sender, config, T0 + timedelta(seconds=120)) == 1
+    assert [m["Subject"] for m in sender.sent] == ["mail 2", "mail 3", "mail 1"]
+
+
+@pytest.mark.parametrize(
+    ("smtp", "minutes"),
+    [
+        ({"timeout": 30.0}, 5),  # the default timeout: 9 round trips, 30 s more
+        ({"timeout": 30.0, "security": "tls"}, 5.5),
+        ({"timeout": 30.0, "security": "starttls", "username": "j", "password": "p"}, 8),
+        ({"timeout": 120.0}, 18.5),  # a server that takes long gets as long
+    ],
+)
+def test_a_claim_lasts_as_long_as_sending_one_mail_can_take(
+    smtp: dict[str, object], minutes: float
+) -> None:
+    assert claim_time(config_for(None, **smtp).smtp) == timedelta(minutes=minutes)
+
+
+def test_each_claim_runs_from_when_its_mail_is_taken(queued: Store) -> None:
+    # a delivery whose sends take a minute each: with one claim time for the whole delivery,
+    # the third mail's claim would have run out before it was taken
+    ticks = iter(range(100))
+
+    def clock() -> datetime:
+        return T0 + timedelta(minutes=next(ticks))
+
+    sent: list[str] = []
+    config = config_for()
+    count = deliver(
+        queued, RecordingSender(), config, T0, clock=clock, on_sent=lambda r: sent.append(r.subject)
+    )
+    assert count == 3 and sent == ["mail 1", "mail 2", "mail 3"]
+    with queued.transaction() as tx:
+        rows = tx.outbox()
+    claim = claim_time(config.smtp)
+    assert [(r.claimed_until, r.sent_at) for r in rows] == [
+        (T0 + timedelta(minutes=2 * n) + claim, T0 + timedelta(minutes=2 * n + 1)) for n in range(3)
+    ]

@@ -5,13 +5,14 @@ sending them."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from adjudicator.judge.mailout import deliver
 from adjudicator.judge.records import JudgeError
-from adjudicator.judge.service import GameSettings, Judge
+from adjudicator.judge.service import GameSettings, Judge, PowerOrders
 from adjudicator.judge.session import MAX_REPLIES_PER_HOUR
 from adjudicator.judge.store import Store
 from tests.judge.judging import (
@@ -593,3 +594,181 @@ def test_what_the_game_master_cannot_do_by_mail(
     judge: Judge, store: Store, raw: bytes, outcome: str, phrase: str
 ) -> None:
     assert_unchanged(judge, store, raw, outcome, phrase)
+
+
+# ---------------------------------------------------------------------- END by mail (issue 17)
+def test_the_game_master_ends_a_game_by_mail_with_the_command_lines_notices(
+    judge: Judge, store: Store
+) -> None:
+    new_game(judge, "g2")
+    judge.end_game("g2", "draw", ["F", "G", "I"], gm_password=GM_PASSWORD, now=NOW)
+    assert judge.handle_mail(master_mail("END DRAW F, G Italy\n"), NOW) == "commands"
+    assert "Game g1 has ended. The game ended in a draw between France, Germany, Italy." in (
+        last_reply(store, GM)
+    )
+    with store.transaction() as tx:
+        row = tx.get_game("g1")
+    assert row is not None and row.status == "finished"
+    assert row.result == "draw: France, Germany, Italy"
+    # the same notices to everyone as the command line's end (the welcome and start at T0)
+    by_mail, by_cli = (
+        [(o.to_addr, o.subject, o.body) for o in outbox(store, g) if o.kind == "notice"
+         and o.created_at == NOW]
+        for g in ("g1", "g2")
+    )  # fmt: skip
+    assert len(by_mail) == 8  # seven players and the game master
+    assert by_mail == [(a, s.replace("g2", "g1"), b) for a, s, b in by_cli]
+    german = [b for a, _, b in by_mail if a == GERMANY][-1]
+    assert german == (
+        "Die Partie ist beendet."
+        " Die Partie endete remis zwischen Frankreich, Deutschland, Italien.\n"
+    )
+    assert judge.tick(T0 + hours(100)).processed == ()  # a finished game is never processed
+
+
+@pytest.mark.parametrize(
+    ("body", "signon_line", "reply"),
+    [
+        ("END SOLO R\n", f"SIGNON Mg1 {GM_PASSWORD}", "Russia has won the game."),
+        ("END CONCESSION England\n", f"SIGNON master g1 {GM_PASSWORD}", "conceded to England"),
+        (
+            "BEENDEN ÜBERLASSEN England\n",
+            f"ANMELDEN Spielleiter g1 {GM_PASSWORD}",
+            "Die Partie g1 ist beendet. Die Partie wurde England überlassen.",
+        ),
+        (
+            "BEENDEN SIEG R\n",
+            f"ANMELDEN Spielleiter g1 {GM_PASSWORD}",
+            "Die Partie g1 ist beendet. Russland hat die Partie gewonnen.",
+        ),
+    ],
+)
+def test_every_ending_by_mail(
+    judge: Judge, store: Store, body: str, signon_line: str, reply: str
+) -> None:
+    assert judge.handle_mail(master_mail(body, signon_line), NOW) == "commands"
+    assert reply in last_reply(store, GM)
+    with store.transaction() as tx:
+        row = tx.get_game("g1")
+    assert row is not None and row.status == "finished"
+
+
+@pytest.mark.parametrize(
+    ("body", "outcome", "phrase"),
+    [
+        ("END SOLO F G\n", "rejected: refused", "Not done: 'solo' needs one power."),
+        ("END DRAW F X\n", "rejected: refused", "Not done: unknown power 'X': one of Austria"),
+        ("END\n", "commands", "END needs an ending (DRAW, CONCESSION or SOLO) and the powers"),
+        ("END MAYBE F\n", "commands", "END MAYBE: no such ending"),
+    ],
+)
+def test_an_end_by_mail_that_cannot_be_done_changes_nothing(
+    judge: Judge, store: Store, body: str, outcome: str, phrase: str
+) -> None:
+    assert_unchanged(judge, store, master_mail(body), outcome, phrase)
+
+
+def test_only_the_game_master_ends_a_game_and_only_once(judge: Judge, store: Store) -> None:
+    assert_unchanged(
+        judge,
+        store,
+        make_mail(FRANCE, signon("France") + "END SOLO France\n"),
+        "rejected: not the game master",
+        "Only the game master of g1 can do that (END).",
+    )
+    judge.handle_mail(master_mail("END DRAW F G\n"), NOW)
+    assert_unchanged(
+        judge,
+        store,
+        master_mail("END SOLO F\n"),
+        "rejected: refused",
+        "Not done: game 'g1' has ended already.",
+    )
+
+
+# ---------------------------------------------------------------------- what the judge did (17)
+def test_the_outbox_of_a_game(judge: Judge, store: Store) -> None:
+    new_game(judge, "g2", powers=("France",))
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par - Bur\n"), NOW)
+    rows = judge.outbox("g1", gm_password=GM_PASSWORD)
+    assert rows == outbox(store, "g1")  # g1's alone, oldest first
+    assert [r.kind for r in rows].count("reply") == 1 and rows[-1].to_addr == FRANCE
+    deliver(store, RecordingSender(), config(), NOW)
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par - Pic\n"), NOW)
+    (waiting,) = judge.outbox("g1", gm_password=GM_PASSWORD, unsent=True)
+    assert "A PAR - PIC" in waiting.body and waiting.sent_at is None
+    with pytest.raises(JudgeError, match="wrong game master password"):
+        judge.outbox("g1", gm_password="guess")
+
+
+def test_resend_a_results_mail_a_player_lost(judge: Judge, store: Store) -> None:
+    judge.tick(T0 + hours(50))
+    deliver(store, RecordingSender(), config(), T0 + hours(50))
+    lost = replies_to(store, FRANCE, "results")[-1]
+    again = judge.resend("g1", lost.id, gm_password=GM_PASSWORD, now=T0 + hours(60))
+    assert (again.to_addr, again.subject, again.body, again.kind) == (
+        FRANCE, lost.subject, lost.body, "results",
+    )  # fmt: skip
+    assert again.id > lost.id and again.message_id != lost.message_id
+    assert (again.created_at, again.sent_at) == (T0 + hours(60), None)
+    to_power = judge.resend("g1", lost.id, gm_password=GM_PASSWORD, to="D", now=NOW)
+    assert to_power.to_addr == GERMANY
+    elsewhere = judge.resend("g1", lost.id, gm_password=GM_PASSWORD, to="f2@x.test", now=NOW)
+    assert elsewhere.to_addr == "f2@x.test"
+
+
+@pytest.mark.parametrize(
+    ("mail", "to", "message"),
+    [
+        (10_000, None, "game 'g1' has no mail 10000 (see: judge outbox g1)"),
+        ("g2", None, "game 'g1' has no mail"),  # a mail of another game
+        ("last", "Prussia", "unknown power 'Prussia'"),
+        ("last", "not an@address", "'not an@address' is not a mail address"),
+    ],
+)
+def test_what_cannot_be_resent(
+    judge: Judge, store: Store, mail: int | str, to: str | None, message: str
+) -> None:
+    new_game(judge, "g2", powers=("France",))
+    if mail == "g2":
+        mail = outbox(store, "g2")[-1].id
+    elif mail == "last":
+        mail = outbox(store, "g1")[-1].id
+    assert isinstance(mail, int)
+    before = outbox(store)
+    with pytest.raises(JudgeError, match=re.escape(message)):
+        judge.resend("g1", mail, gm_password=GM_PASSWORD, to=to, now=NOW)
+    assert outbox(store) == before
+
+
+def test_a_past_phases_report_as_mailed(judge: Judge, store: Store) -> None:
+    with pytest.raises(JudgeError, match="game 'g1' has no phase processed yet"):
+        judge.report("g1", gm_password=GM_PASSWORD)
+    judge.tick(T0 + hours(50))
+    judge.tick(T0 + hours(100))
+    results = replies_to(store, GERMANY, "results")
+    phase, last = judge.report("g1", gm_password=GM_PASSWORD)
+    assert phase == "F1901M" and last.startswith("Movement results for Fall of 1901.")
+    phase, first = judge.report("g1", "s1901m", gm_password=GM_PASSWORD, lang="de")
+    assert phase == "S1901M" and first in results[0].body  # as Germany's results mail had it
+    assert judge.report("g1", "0", gm_password=GM_PASSWORD, lang="de") == (phase, first)
+    with pytest.raises(JudgeError, match=r"phase S1902M of game 'g1' is not processed yet"):
+        judge.report("g1", "S1902M", gm_password=GM_PASSWORD)
+    with pytest.raises(JudgeError, match=r"no phase 'S1999M' \(processed: S1901M, F1901M\)"):
+        judge.report("g1", "S1999M", gm_password=GM_PASSWORD)
+    with pytest.raises(JudgeError, match="unknown language 'fr'"):
+        judge.report("g1", gm_password=GM_PASSWORD, lang="fr")
+
+
+def test_the_orders_so_far(judge: Judge, store: Store) -> None:
+    judge.handle_mail(make_mail(FRANCE, signon("France") + "A Par - Bur\n"), NOW)
+    judge.handle_mail(
+        make_mail(FRANCE, signon("France") + "A Par - Pic\nF Bre H\n"), NOW + hours(1)
+    )
+    found = judge.current_orders("g1", gm_password=GM_PASSWORD)
+    assert (found.game, found.phase, found.deadline) == ("g1", "S1901M", T0 + hours(48))
+    france = next(p for p in found.powers if p.power == "France")
+    assert france == PowerOrders("France", ("A PAR - PIC", "F BRE H"), NOW + hours(1), True)
+    assert PowerOrders("Germany", (), None, True) in found.powers
+    assert len(found.powers) == 7
+    assert judge.current_orders("g1", "F", gm_password=GM_PASSWORD).powers == (france,)
