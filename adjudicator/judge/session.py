@@ -30,7 +30,14 @@ from adjudicator.judge.game import (
 )
 from adjudicator.judge.mailin import IncomingMail, read_mail, reply_refusal
 from adjudicator.judge.master import Mastering, is_master, run_master_command
-from adjudicator.judge.passwords import hash_password, verify_password
+from adjudicator.judge.passwords import (
+    MASK,
+    MAX_NEW_PASSWORD_CHARS,
+    PasswordError,
+    check_password,
+    hash_password,
+    verify_password,
+)
 from adjudicator.judge.records import (
     JudgeError,
     LoadedGame,
@@ -41,6 +48,7 @@ from adjudicator.judge.records import (
     resolve_power,
     submitted_orders,
 )
+from adjudicator.judge.redact import stored_mail
 from adjudicator.judge.store import PlayerRow, Store, SubmissionRow, Tx
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
@@ -97,7 +105,8 @@ def handle_mail(judge: Judging, raw: bytes, now: datetime) -> str:
     """Record ``raw``, execute its commands and queue the reply; the mail's outcome."""
     mail = read_mail(raw)
     with judge.store.transaction() as tx:
-        mail_id = tx.record_mail(mail.message_id, now, mail.sender, mail.raw)
+        # kept without its passwords (adjudicator.judge.redact), under the same Message-ID
+        mail_id = tx.record_mail(mail.message_id, now, mail.sender, stored_mail(mail))
         if mail_id is None:
             return "duplicate"
         refusal = reply_refusal(mail, judge.config.judge_address)
@@ -195,7 +204,11 @@ class _Session:
     def signon(self, command: cmd.Signon) -> None:
         row = self.tx.lock_game(command.game)
         if row is None:
-            self.fail("unknown game", self.words.unknown_game.format(game=command.game[:40]))
+            # SIGNON Fgame secret extra: read as power, game, password, its "game" is the
+            # password of the glued form; a reply must not carry it
+            glued = len(command.power) >= 2 and self.tx.get_game(command.power[1:]) is not None
+            named = MASK if glued else command.game[:40]
+            self.fail("unknown game", self.words.unknown_game.format(game=named))
             raise _Stop
         self.game_name = row.name
         loaded = load_game(row)
@@ -266,10 +279,12 @@ class _Session:
                 self.orders(signed, command)
             case cmd.Password():
                 try:
-                    stored = hash_password(command.new)
-                except ValueError as exc:  # longer than any password may be
-                    self.fail("password refused", str(exc))
+                    check_password(command.new)
+                except PasswordError as exc:
+                    problem = w.password_problems[exc.reason]
+                    self.fail("password refused", problem.format(most=MAX_NEW_PASSWORD_CHARS))
                     return
+                stored = hash_password(command.new)
                 self.tx.update_player(game, power, password_hash=stored)
                 self.say(w.password_changed)
             case cmd.Wait():
