@@ -59,6 +59,7 @@ from typing import Literal, cast, get_args
 
 from adjudicator.base.errors import cut
 from adjudicator.base.limits import split_lines
+from adjudicator.judge.passwords import MASK
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 
 __all__ = [
@@ -315,10 +316,6 @@ def _command_line(number: int, text: str) -> _Line | None:
     return None
 
 
-_MASK = "********"
-"""A password word, as a quoted line or a stored mail shows it."""
-
-
 def _secret_words(kind: _Kind, args: list[str]) -> set[int]:
     """The words after a command that are, or may be, a password: all of ``SET PASSWORD``'s;
     a ``SIGNON``'s last word (but in ``SIGNON F game``, a password missing, the game), and every
@@ -338,7 +335,7 @@ def _secret_words(kind: _Kind, args: list[str]) -> set[int]:
 def _masked(text: str, args: tuple[re.Match[str], ...], secret: set[int]) -> str:
     for index in sorted(secret, reverse=True):  # from the end: earlier spans stay valid
         word = args[index]
-        text = text[: word.start()] + _MASK + text[word.end() :]
+        text = text[: word.start()] + MASK + text[word.end() :]
     return text
 
 
