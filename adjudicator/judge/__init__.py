@@ -14,7 +14,9 @@ Storage:
 - ``schema``: the versioned schema, an ordered list of migrations in the SQL both databases
   speak, and the upgrade of an older database.
 - ``passwords``: salted scrypt hashes of the powers' and game masters' passwords, checked in
-  constant time.
+  constant time, and the one rule every new password must follow (``check_password``).
+- ``redact``: what is kept of an incoming mail: its headers and its text as read, with the
+  passwords masked.
 
 Mail:
 
@@ -42,6 +44,6 @@ Games:
 - ``records``: a stored game read back (its rules, positions, submissions, status in words).
 - ``session``: one incoming mail handled: recorded, its commands executed, one reply queued.
 - ``master``: the game master's commands by mail (``START``, ``PAUSE``, ``RESUME``,
-  ``PROCESS``, ``SET DEADLINE``).
+  ``PROCESS``, ``SET DEADLINE``, ``REPLACE``, ``RESET PASSWORD``).
 - ``cli``: the ``adjudicator judge ...`` commands.
 """

@@ -216,12 +216,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="remind players without orders this long before the deadline",
     )
 
-    add = gm(command("add-player", _add_player, "give a power to a player"))
-    add.add_argument("game")
-    add.add_argument("power")
-    add.add_argument("email")
-    add.add_argument("--lang", default="en", help="the player's language (en, de)")
-    add.add_argument("--password", help="initial password (default: a random one)")
+    _player_arguments(gm(command("add-player", _add_player, "give a power to a player")))
+    text = "give a power (abandoned or not) to a new player"
+    _player_arguments(gm(command("replace-player", _replace_player, text)))
+    text = "give a power's player a new password, mailed to them"
+    _player_arguments(gm(command("reset-password", _reset_password, text)), email=False)
 
     for name, handler, text in (
         ("start", _start, "start a forming game"),
@@ -295,6 +294,16 @@ def _add_inspection(
     orders = gm(command("orders", _orders, "show the current phase's orders so far"))
     orders.add_argument("game")
     orders.add_argument("power", nargs="?", help="one power (default: every power)")
+
+
+def _player_arguments(found: argparse.ArgumentParser, *, email: bool = True) -> None:
+    """GAME POWER [EMAIL] and --password (with EMAIL, --lang): a power's player."""
+    found.add_argument("game")
+    found.add_argument("power")
+    if email:
+        found.add_argument("email", help="the player's address")
+        found.add_argument("--lang", default="en", help="the player's language (en, de)")
+    found.add_argument("--password", help="the password, one word (default: a random one, printed)")
 
 
 def _minutes(text: str) -> int:
@@ -420,6 +429,30 @@ def _add_player(ctx: _Context) -> int:
         now=ctx.clock(),
     )
     print(f"{a.power} in {a.game}: {a.email} ({a.lang}), password {password}", file=ctx.out)
+    return EXIT_OK
+
+
+def _replace_player(ctx: _Context) -> int:
+    a = ctx.args
+    password = ctx.judge.replace_player(
+        a.game,
+        a.power,
+        a.email,
+        gm_password=ctx.gm_password,
+        lang=a.lang,
+        password=a.password,
+        now=ctx.clock(),
+    )
+    print(f"{a.power} in {a.game}: now {a.email} ({a.lang}), password {password}", file=ctx.out)
+    return EXIT_OK
+
+
+def _reset_password(ctx: _Context) -> int:
+    a = ctx.args
+    password = ctx.judge.reset_password(
+        a.game, a.power, gm_password=ctx.gm_password, password=a.password, now=ctx.clock()
+    )
+    print(f"{a.power} in {a.game}: new password {password} (mailed to the player)", file=ctx.out)
     return EXIT_OK
 
 

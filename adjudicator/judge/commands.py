@@ -27,6 +27,8 @@ and the game master's, after ``SIGNON M<game> <password>`` (``ANMELDEN Spielleit
     END DRAW F G I                 BEENDEN REMIS F D I
     END CONCESSION England         BEENDEN ÜBERLASSEN England (or AUFGABE)
     END SOLO R                     BEENDEN SIEG R
+    REPLACE <power> <address>      ERSETZEN <Macht> <Adresse>
+    RESET PASSWORD <power>         PASSWORT ZURÜCKSETZEN <Macht>
 
 ``SIGNON`` takes njudge's form, the power letter glued to the game (``SIGNON Fmygame secret``),
 or the power as a word of its own, a letter or a name in either language (``SIGNON F mygame
@@ -39,7 +41,9 @@ Every other non-blank line is an order line: they are gathered, with their line 
 body, into one :class:`Orders` for the order reader, which reports each problem with its line
 and a caret; unknown words that look like commands are left to it as well. A command that lacks
 a word it needs, or has words it does not take, is a :class:`CommandProblem` naming the line
-and column, quoting the line and showing the form expected.
+and column, quoting the line and showing the form expected. A ``SIGNON`` or ``SET PASSWORD`` line
+is quoted with its password words replaced by ``********`` (:func:`redact_line`): the reply is
+kept in the outbox.
 
 >>> commands, problems = read_commands("signon Fgame pw\\nA Par - Bur\\nWAIT")
 >>> commands
@@ -58,6 +62,7 @@ from typing import Literal, cast, get_args
 
 from adjudicator.base.errors import cut
 from adjudicator.base.limits import split_lines
+from adjudicator.judge.passwords import MASK
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 
 __all__ = [
@@ -76,6 +81,7 @@ __all__ = [
     "Signon",
     "Wait",
     "read_commands",
+    "redact_line",
 ]
 
 
@@ -172,9 +178,10 @@ class Password:
 @dataclass(frozen=True, slots=True)
 class Master:
     """A game master's command: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS``, ``SET
-    DEADLINE <time>`` or ``END <ending> <powers>``."""
+    DEADLINE <time>``, ``END <ending> <powers>``, ``REPLACE <power> <address> [language]`` or
+    ``RESET PASSWORD <power>``."""
 
-    action: Literal["start", "pause", "resume", "process", "deadline", "end"]
+    action: Literal["start", "pause", "resume", "process", "deadline", "end", "replace", "reset"]
     when: str | None
     """The new deadline as written (``SET DEADLINE`` only)."""
     line: int
@@ -183,6 +190,9 @@ class Master:
     """``draw``, ``concession`` or ``solo`` (``END`` only), whatever the language written."""
     powers: tuple[str, ...] = ()
     """The powers of the ending as written, letters or names (``END`` only)."""
+    words: tuple[str, ...] = ()
+    """The words after the command as written: ``REPLACE``'s power, address and (perhaps)
+    language, ``RESET PASSWORD``'s power."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +255,7 @@ class CommandProblem:
 _Kind = Literal[
     "signon", "list", "history", "press", "broadcast", "draw", "draw off", "resign", "help",
     "signoff", "wait", "nowait", "password", "endpress", "start", "pause", "resume", "process",
-    "deadline", "end",
+    "deadline", "end", "replace", "reset",
 ]  # fmt: skip
 
 _KINDS: frozenset[str] = frozenset(get_args(_Kind))
@@ -298,6 +308,13 @@ class _Line:
     command: str
     """The command's words as written, for messages."""
     args: tuple[re.Match[str], ...]
+    shown: str
+    """The line as a reply may quote it: :attr:`text` with any password masked."""
+
+    @property
+    def shown_args(self) -> tuple[re.Match[str], ...]:
+        """The words of :attr:`shown` after the command's (columns for messages)."""
+        return tuple(list(_WORD.finditer(self.shown))[-len(self.args) :] if self.args else ())
 
 
 def _command_line(number: int, text: str) -> _Line | None:
@@ -308,8 +325,48 @@ def _command_line(number: int, text: str) -> _Line | None:
         if found is not None:
             kind, lang = found
             command = " ".join(word.group() for word in words[:size])
-            return _Line(number, text, kind, lang, command, tuple(words[size:]))
+            args = tuple(words[size:])
+            shown = _masked(text, args, _secret_words(kind, [a.group() for a in args]))
+            return _Line(number, text, kind, lang, command, args, shown)
     return None
+
+
+def _secret_words(kind: _Kind, args: list[str]) -> set[int]:
+    """The words after a command that are, or may be, a password: all of ``SET PASSWORD``'s;
+    a ``SIGNON``'s last word (but in ``SIGNON F game``, a password missing, the game), and every
+    word after its power when it has words too many (``SIGNON Fgame secret extra`` may be the
+    glued form with a word added, so the second word may be the password as well). Better a
+    game's name masked than a password shown."""
+    if kind == "password":
+        return set(range(len(args)))
+    if kind != "signon" or len(args) < 2:
+        return set()
+    glued = len(args[0]) >= 2  # the power's letter and the game in one word
+    if len(args) == 2:
+        return {1} if glued else set()
+    return set(range(1 if glued else 2, len(args)))
+
+
+def _masked(text: str, args: tuple[re.Match[str], ...], secret: set[int]) -> str:
+    for index in sorted(secret, reverse=True):  # from the end: earlier spans stay valid
+        word = args[index]
+        text = text[: word.start()] + MASK + text[word.end() :]
+    return text
+
+
+def redact_line(text: str) -> str:
+    """``text`` with its password words masked if it is a ``SIGNON`` or ``SET PASSWORD`` line
+    (:func:`_secret_words`), else unchanged: what the judge keeps of such a line.
+
+    >>> redact_line("  SIGNON Fgame secret")
+    '  SIGNON Fgame ********'
+    >>> redact_line("passwort neu")
+    'passwort ********'
+    >>> redact_line("A Par - Bur")
+    'A Par - Bur'
+    """
+    line = _command_line(0, text)
+    return text if line is None else line.shown
 
 
 # ----------------------------------------------------------------------------- reading
@@ -360,14 +417,15 @@ class _Reader:
     def problem(self, line: _Line, column: int, key: str, **words: str) -> None:
         message = _problem_words(line.lang)[key].format(command=line.command.upper(), **words)
         expected = _form(line.kind, line.lang)
-        self.problems.append(CommandProblem(line.number, column, line.text, message, expected,
+        # the line as shown, its passwords masked (the columns are the shown line's)
+        self.problems.append(CommandProblem(line.number, column, line.shown, message, expected,
                                             line.lang))  # fmt: skip
 
     def missing(self, line: _Line, what: str) -> None:
-        self.problem(line, len(line.text.rstrip()) + 2, "missing", what=what)
+        self.problem(line, len(line.shown.rstrip()) + 2, "missing", what=what)
 
     def extra(self, line: _Line, first_extra: int) -> None:
-        self.problem(line, line.args[first_extra].start() + 1, "extra")
+        self.problem(line, line.shown_args[first_extra].start() + 1, "extra")
 
     def command(self, line: _Line) -> None:
         """A command other than a press."""
@@ -379,6 +437,8 @@ class _Reader:
             self.end(line)
         elif line.kind == "endpress":
             self.problem(line, _start(line.text), "stray end")
+        elif line.kind in ("replace", "reset"):
+            self.master_words(line)
         elif line.args:  # the rest take no words
             self.extra(line, 0)
         else:
@@ -424,6 +484,18 @@ class _Reader:
         self.commands.append(
             Master("end", None, line.number, line.lang, ending=ending, powers=powers)
         )
+
+    def master_words(self, line: _Line) -> None:
+        """``REPLACE <power> <address> [language]`` and ``RESET PASSWORD <power>``."""
+        least, most = (2, 3) if line.kind == "replace" else (1, 1)
+        if len(line.args) > most:
+            self.extra(line, most)
+        elif len(line.args) < least:
+            self.missing(line, _problem_words(line.lang)[line.kind])
+        else:
+            words = tuple(arg.group() for arg in line.args)
+            action: Literal["replace", "reset"] = "replace" if line.kind == "replace" else "reset"
+            self.commands.append(Master(action, None, line.number, line.lang, words=words))
 
     def signon(self, line: _Line, args: list[str]) -> None:
         if len(args) == 3:

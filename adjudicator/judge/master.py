@@ -1,6 +1,7 @@
 """The game master's commands by mail: ``START``, ``PAUSE``, ``RESUME``, ``PROCESS``, ``SET
 DEADLINE`` and ``END`` (German ``STARTEN``, ``ANHALTEN``, ``FORTSETZEN``, ``AUSWERTEN``,
-``ABGABESCHLUSS``, ``BEENDEN``).
+``ABGABESCHLUSS``, ``BEENDEN``), ``REPLACE`` and ``RESET PASSWORD`` (``ERSETZEN``, ``PASSWORT
+ZURÜCKSETZEN``).
 
 The master signs on as njudge's masters do, ``SIGNON M<game> <password>`` (or ``SIGNON master
 <game> <password>``, ``ANMELDEN Spielleiter <game> <password>``) with the game's master password;
@@ -18,15 +19,16 @@ from typing import Protocol
 
 from adjudicator.judge import texts
 from adjudicator.judge.commands import Master
-from adjudicator.judge.game import read_time
+from adjudicator.judge.game import power_name, read_time
 from adjudicator.judge.records import (
+    JudgeError,
     LoadedGame,
     current_phase,
     ending_line,
     position_of,
     resolve_power,
 )
-from adjudicator.judge.store import Tx
+from adjudicator.judge.store import PlayerRow, Tx
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 
 
@@ -48,6 +50,20 @@ class Mastering(Protocol):
     def decide_end(
         self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
     ) -> str: ...
+    def replace_in(
+        self,
+        tx: Tx,
+        loaded: LoadedGame,
+        power: str,
+        email: str,
+        lang: str | None,
+        password: str | None,
+        now: datetime,
+    ) -> tuple[str, str]: ...
+
+    def reset_in(
+        self, tx: Tx, loaded: LoadedGame, power: str, password: str | None, now: datetime
+    ) -> tuple[PlayerRow, str]: ...
 
 
 def is_master(power: str) -> bool:
@@ -96,6 +112,20 @@ def run_master_command(
             named = dict.fromkeys(resolve_power(loaded.map, p) for p in command.powers)
             ending = ending_line(w, lang, kind, list(named), loaded.map)
             return w.master_ended.format(game=game, ending=ending)
+        case "replace":
+            # a random password: one the master wrote would sit in the master's own mail
+            power, email, *language = command.words
+            if language and language[0].casefold() not in JUDGE_LANGUAGES:
+                known = ", ".join(JUDGE_LANGUAGES)
+                raise JudgeError(f"unknown language {language[0][:20]!r}: one of {known}")
+            chosen = language[0].casefold() if language else None
+            found, _ = judge.replace_in(tx, loaded, power, email, chosen, None, now)
+            name = power_name(found, loaded.map, lang)
+            return w.master_replaced.format(power=name, game=game, email=email.lower())
+        case "reset":
+            player, _ = judge.reset_in(tx, loaded, command.words[0], None, now)
+            name = power_name(player.power, loaded.map, lang)
+            return w.master_password_reset.format(power=name, game=game, email=player.email)
 
 
 def _phase_words(tx: Tx, loaded: LoadedGame, lang: str) -> str:

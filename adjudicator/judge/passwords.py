@@ -36,6 +36,55 @@ MAX_MEMORY = 2**27
 ask for: a forged hash cannot make a check take minutes or gigabytes."""
 MAX_PASSWORD_CHARS = 1024
 """Longer passwords are refused before hashing (a password is a line of a mail)."""
+MAX_NEW_PASSWORD_CHARS = 128
+"""The longest password :func:`check_password` lets a player or game master choose: room for a
+passphrase, and far below the 1,000 characters of a mail line the judge reads (a longer line is
+cut, and a password cut short would be one its owner never wrote). Hashes of longer passwords
+set before this rule (up to :data:`MAX_PASSWORD_CHARS`) still verify."""
+
+MASK = "********"
+"""What a password is replaced by wherever the judge keeps a text that held one."""
+
+
+class PasswordError(ValueError):
+    """A password that cannot be used; :attr:`reason` names the rule it breaks (``empty``,
+    ``blank``, ``long``, ``unprintable``), for a reply in the player's language."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def check_password(password: str) -> None:
+    """Raise :class:`PasswordError` (a ``ValueError``) with the reason when ``password`` cannot
+    be a password: every password must be one that can be signed on with, one word of a
+    ``SIGNON`` line.
+
+    >>> check_password("correct-horse")
+    >>> check_password("two words")
+    Traceback (most recent call last):
+    ...
+    adjudicator.judge.passwords.PasswordError: a password cannot contain a space or other blank: \
+a SIGNON line splits at blanks, so it could never be signed on with; choose one word
+    """
+    if not password.strip():
+        raise PasswordError("empty", "a password may not be empty")
+    if any(c.isspace() for c in password):
+        raise PasswordError(
+            "blank",
+            "a password cannot contain a space or other blank: a SIGNON line splits at blanks,"
+            " so it could never be signed on with; choose one word",
+        )
+    if len(password) > MAX_NEW_PASSWORD_CHARS:
+        raise PasswordError(
+            "long",
+            f"a password has at most {MAX_NEW_PASSWORD_CHARS} characters, not {len(password)}",
+        )
+    if not password.isprintable():
+        raise PasswordError(
+            "unprintable",
+            "a password may contain only printable characters (no control or invisible ones)",
+        )
 
 
 def hash_password(password: str) -> str:

@@ -153,7 +153,15 @@ VERSION_1 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (VERSION_1,)
+VERSION_2 = Migration(
+    2,
+    "outbox.secret: a password a queued mail carries, masked once the mail is sent",
+    # the mail's body holds the password until it is sent; then mark_sent replaces it in the
+    # body by ******** and clears this column, so that no sent mail keeps a password
+    ("ALTER TABLE outbox ADD COLUMN secret TEXT",),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (VERSION_1, VERSION_2)
 """Every migration, in order; the last one's version is the schema this code writes."""
 
 _VERSION_TABLE = """CREATE TABLE schema_version (

@@ -44,7 +44,7 @@ from adjudicator.judge.game import (
     resumed_deadline,
 )
 from adjudicator.judge.mailout import make_message_id
-from adjudicator.judge.passwords import hash_password, verify_password
+from adjudicator.judge.passwords import check_password, hash_password, verify_password
 from adjudicator.judge.records import (
     DEFAULT_REMINDER_HOURS,
     JudgeError,
@@ -145,8 +145,7 @@ class Judge:
     ) -> None:
         """A new game, forming: players are added next, then it is started."""
         _check_name(name)
-        if not gm_password.strip():
-            raise JudgeError("the game master's password may not be empty")
+        _check_password(gm_password, "the game master's password")
         _check_address(gm_email)
         try:
             game_map = load_map(settings.map_name)
@@ -189,10 +188,9 @@ class Judge:
     ) -> str:
         """Give ``power`` to the player at ``email``; their password (the one given, or a new
         random one), which a notice mail tells them (they change it with SET PASSWORD)."""
-        if lang not in JUDGE_LANGUAGES:
-            raise JudgeError(f"unknown language {lang!r}: one of {', '.join(JUDGE_LANGUAGES)}")
+        _check_language(lang)
         _check_address(email)
-        password = password or secrets.token_urlsafe(9)
+        password = _new_password(password)
         with self.store.transaction() as tx:
             loaded = self._gm_game(tx, game, gm_password)
             if loaded.row.status == "finished":
@@ -213,18 +211,144 @@ class Judge:
                     now,
                 )
             )
-            words = judge_words(lang)
-            body = words.welcome.format(
-                game=game,
-                power=power_name(found, loaded.map, lang),
-                password=password,
-                letter=power_letter(loaded.map, found),
-            )
-            subject = words.welcome_subject.format(
-                game=game, power=power_name(found, loaded.map, lang)
-            )
-            self.queue(tx, email, subject, body, "notice", game, now)
+            self._welcome(tx, loaded, found, email, lang, password, now)
         return password
+
+    def replace_player(
+        self,
+        game: str,
+        power: str,
+        email: str,
+        *,
+        gm_password: str,
+        lang: str = "en",
+        password: str | None = None,
+        now: datetime,
+    ) -> str:
+        """Give ``power``, abandoned (resigned) or not, to a new player at ``email``: their
+        password (the one given, or a new random one). The power is active again with its votes
+        cleared; the new player is welcomed with the phase and deadline, the old address told
+        it no longer plays the power, the other players that the power has a new player."""
+        password = _new_password(password)
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            self.replace_in(tx, loaded, power, email, lang, password, now)
+        return password
+
+    def replace_in(
+        self,
+        tx: Tx,
+        loaded: LoadedGame,
+        power: str,
+        email: str,
+        lang: str | None,
+        password: str | None,
+        now: datetime,
+    ) -> tuple[str, str]:
+        """:meth:`replace_player` in a given transaction (``REPLACE`` by mail); the power and
+        the password. ``lang`` ``None`` keeps the old player's language."""
+        game = loaded.row.name
+        if lang is not None:
+            _check_language(lang)
+        _check_address(email)
+        password = _new_password(password)
+        if loaded.row.status == "finished":
+            raise JudgeError(f"game {game!r} has ended")
+        found = resolve_power(loaded.map, power)
+        old = tx.get_player(game, found)
+        if old is None:
+            raise JudgeError(
+                f"{found} in game {game!r} has no player to replace: give it one with add-player"
+            )
+        lang = lang or old.lang
+        tx.update_player(
+            game,
+            found,
+            email=email.lower(),
+            lang=lang,
+            password_hash=hash_password(password),
+            status="active",
+            wait=False,
+            draw=False,
+            joined_at=now,
+        )
+        self._welcome(tx, loaded, found, email, lang, password, now)
+        if old.email != email.lower():
+            w = judge_words(old.lang)
+            text = w.replaced_you.format(power=power_name(found, loaded.map, old.lang), game=game)
+            self.queue(tx, old.email, w.notice_subject.format(game=game), text + "\n", "notice",
+                       game, now)  # fmt: skip
+        for player in tx.players(game):
+            if player.power == found or player.email in (old.email, email.lower()):
+                continue
+            w = judge_words(player.lang)
+            name = power_name(found, loaded.map, player.lang)
+            text = w.replaced_others.format(power=name, game=game)
+            self.queue(tx, player.email, w.notice_subject.format(game=game), text + "\n",
+                       "notice", game, now)  # fmt: skip
+        return found, password
+
+    def reset_password(
+        self, game: str, power: str, *, gm_password: str, password: str | None = None, now: datetime
+    ) -> str:
+        """A new password for ``power`` (the one given, or a new random one), mailed to the
+        power's player at their address and nowhere else; the password."""
+        password = _new_password(password)
+        with self.store.transaction() as tx:
+            loaded = self._gm_game(tx, game, gm_password)
+            self.reset_in(tx, loaded, power, password, now)
+        return password
+
+    def reset_in(
+        self, tx: Tx, loaded: LoadedGame, power: str, password: str | None, now: datetime
+    ) -> tuple[PlayerRow, str]:
+        """:meth:`reset_password` in a given transaction (``RESET PASSWORD`` by mail); the
+        player and the password."""
+        game = loaded.row.name
+        password = _new_password(password)
+        found = resolve_power(loaded.map, power)
+        player = tx.get_player(game, found)
+        if player is None:
+            raise JudgeError(f"{found} in game {game!r} has no player: add one with add-player")
+        tx.update_player(game, found, password_hash=hash_password(password))
+        w = judge_words(player.lang)
+        name = power_name(found, loaded.map, player.lang)
+        body = w.new_password.format(
+            power=name, game=game, password=password, letter=power_letter(loaded.map, found)
+        )
+        subject = w.new_password_subject.format(game=game, power=name)
+        self.queue(tx, player.email, subject, body, "notice", game, now, secret=password)
+        return player, password
+
+    def _welcome(
+        self,
+        tx: Tx,
+        loaded: LoadedGame,
+        power: str,
+        email: str,
+        lang: str,
+        password: str,
+        now: datetime,
+    ) -> None:
+        """The welcome mail of a power's new player: the password (kept only until the mail
+        is sent) and, in a game under way, the phase and its deadline."""
+        game = loaded.row.name
+        words = judge_words(lang)
+        name = power_name(power, loaded.map, lang)
+        body = words.welcome.format(
+            game=game, power=name, password=password, letter=power_letter(loaded.map, power)
+        )
+        phase = tx.current_phase(game) if loaded.row.status in ("active", "paused") else None
+        if phase is not None:
+            words_of_phase = texts.phase_words(position_of(phase, loaded.map).phase, lang)
+            if loaded.row.deadline is None:
+                body += "\n" + words.welcome_paused.format(phase=words_of_phase) + "\n"
+            else:
+                deadline = texts.format_deadline(loaded.row.deadline, lang)
+                body += "\n" + words.welcome_phase.format(phase=words_of_phase, deadline=deadline)
+                body += "\n"
+        subject = words.welcome_subject.format(game=game, power=name)
+        self.queue(tx, email, subject, body, "notice", game, now, secret=password)
 
     # The game master's commands: each public method checks the password in a transaction of
     # its own; the ``*_game`` method after it does the work in a given transaction, for the
@@ -771,8 +895,12 @@ class Judge:
         game: str | None,
         now: datetime,
         in_reply_to: str | None = None,
+        *,
+        secret: str | None = None,
     ) -> int:
-        """Put a mail in the outbox (sent by the deliver step after the commit); its id."""
+        """Put a mail in the outbox (sent by the deliver step after the commit); its id. A
+        ``secret`` (a password the body tells) is kept in the body only until the mail is sent
+        (:meth:`~adjudicator.judge.store.Tx.mark_sent`)."""
         return tx.queue_mail(
             OutboxRow(
                 id=0,
@@ -785,6 +913,7 @@ class Judge:
                 sent_at=None,
                 game=game,
                 kind=kind,
+                secret=secret,
             )
         )
 
@@ -792,6 +921,27 @@ class Judge:
 def _check_name(name: str) -> None:
     if not name or len(name) > 40 or not all(c.isalnum() or c in "-_" for c in name):
         raise JudgeError(f"a game name is 1 to 40 letters, digits, '-' or '_', not {name[:50]!r}")
+
+
+def _check_password(password: str, whose: str = "the password") -> None:
+    try:
+        check_password(password)
+    except ValueError as exc:
+        raise JudgeError(f"{whose} is refused: {exc}") from None
+
+
+def _new_password(password: str | None) -> str:
+    """The password given, checked, or a new random one (12 characters of the URL-safe
+    alphabet: one word, nothing to quote)."""
+    if password is None:
+        return secrets.token_urlsafe(9)
+    _check_password(password)
+    return password
+
+
+def _check_language(lang: str) -> None:
+    if lang not in JUDGE_LANGUAGES:
+        raise JudgeError(f"unknown language {lang!r}: one of {', '.join(JUDGE_LANGUAGES)}")
 
 
 def _check_address(email: str) -> None:

@@ -31,7 +31,14 @@ from adjudicator.judge.game import (
 )
 from adjudicator.judge.mailin import IncomingMail, read_mail, reply_refusal
 from adjudicator.judge.master import Mastering, is_master, run_master_command
-from adjudicator.judge.passwords import hash_password, verify_password
+from adjudicator.judge.passwords import (
+    MASK,
+    MAX_NEW_PASSWORD_CHARS,
+    PasswordError,
+    check_password,
+    hash_password,
+    verify_password,
+)
 from adjudicator.judge.records import (
     JudgeError,
     LoadedGame,
@@ -42,6 +49,7 @@ from adjudicator.judge.records import (
     resolve_power,
     submitted_orders,
 )
+from adjudicator.judge.redact import stored_mail
 from adjudicator.judge.store import PhaseRow, PlayerRow, Store, SubmissionRow, Tx
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
@@ -112,7 +120,8 @@ def handle_mail(judge: Judging, raw: bytes, now: datetime) -> str:
     """Record ``raw``, execute its commands and queue the reply; the mail's outcome."""
     mail = read_mail(raw)
     with judge.store.transaction() as tx:
-        mail_id = tx.record_mail(mail.message_id, now, mail.sender, mail.raw)
+        # kept without its passwords (adjudicator.judge.redact), under the same Message-ID
+        mail_id = tx.record_mail(mail.message_id, now, mail.sender, stored_mail(mail))
         if mail_id is None:
             return "duplicate"
         refusal = reply_refusal(mail, judge.config.judge_address)
@@ -321,7 +330,7 @@ class _Session:
         self.say(text)
         return True
 
-    def check_password(self, line: int) -> None:
+    def count_hash(self, line: int) -> None:
         """Count one password hash against the mail's :data:`MAX_PASSWORD_CHECKS`; past it,
         the mail's reading stops here."""
         self.password_checks += 1
@@ -344,7 +353,11 @@ class _Session:
     def signon(self, command: cmd.Signon) -> None:
         row = self.tx.lock_game(command.game)
         if row is None:
-            self.fail("unknown game", self.words.unknown_game.format(game=command.game[:40]))
+            # SIGNON Fgame secret extra: read as power, game, password, its "game" is the
+            # password of the glued form; a reply must not carry it
+            glued = len(command.power) >= 2 and self.tx.get_game(command.power[1:]) is not None
+            named = MASK if glued else command.game[:40]
+            self.fail("unknown game", self.words.unknown_game.format(game=named))
             raise _Stop
         self.game_name = row.name
         loaded = load_game(row)
@@ -372,7 +385,7 @@ class _Session:
         if tried in self.signons and player.status != "resigned":
             self.signed = _SignedOn(loaded, player)
             return
-        self.check_password(command.line)
+        self.count_hash(command.line)
         if not verify_password(command.password, player.password_hash):
             name = power_name(player.power, loaded.map, self.lang)
             self.fail("wrong password", self.words.wrong_password.format(power=name, game=row.name))
@@ -393,7 +406,7 @@ class _Session:
         self.did_something = False
         tried = (loaded.row.name, "", command.password)
         if tried not in self.signons:
-            self.check_password(command.line)
+            self.count_hash(command.line)
             if not verify_password(command.password, loaded.row.gm_password_hash):
                 name, game = self.words.master_name, loaded.row.name
                 text = self.words.wrong_password.format(power=name, game=game)
@@ -427,12 +440,14 @@ class _Session:
             case cmd.Orders():
                 self.orders(signed, command)
             case cmd.Password():
-                self.check_password(command.line)
                 try:
-                    stored = hash_password(command.new)
-                except ValueError as exc:  # longer than any password may be
-                    self.fail("password refused", str(exc))
+                    check_password(command.new)
+                except PasswordError as exc:
+                    problem = w.password_problems[exc.reason]
+                    self.fail("password refused", problem.format(most=MAX_NEW_PASSWORD_CHARS))
                     return
+                self.count_hash(command.line)
+                stored = hash_password(command.new)
                 self.tx.update_player(game, power, password_hash=stored)
                 self.say(w.password_changed)
             case cmd.Wait():

@@ -47,6 +47,7 @@ from adjudicator.judge.database import (
     StoreError,
     connect,
 )
+from adjudicator.judge.passwords import MASK
 from adjudicator.judge.schema import MIGRATIONS, Migration, current_version, upgrade
 
 __all__ = [
@@ -197,6 +198,9 @@ class OutboxRow:
     claimed_until: datetime | None = None
     """While a delivery is sending the mail: until when the others leave it alone (should
     that delivery die, the mail is tried again once this time has passed)."""
+    secret: str | None = None
+    """A password the body carries (a welcome mail's, a new one's) until the mail is sent:
+    :meth:`Tx.mark_sent` then replaces it in the body by ``********`` and clears this."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,10 +586,15 @@ class Tx:
         self._update(_OUTBOX, (outbox_id,), {"claimed_until": None})
 
     def mark_sent(self, outbox_id: int, sent_at: datetime) -> None:
-        """Record that a mail was sent; a mail already marked keeps its first time."""
+        """Record that a mail was sent; a mail already marked keeps its first time. A password
+        the mail carried (``secret``) has done its work: it is replaced in the body by
+        ``********`` and forgotten, in the same statement."""
         found = self.execute(
-            "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL RETURNING id",
-            (sent_at, outbox_id),
+            "UPDATE outbox SET sent_at = ?,"
+            " body = CASE WHEN secret IS NULL OR secret = '' THEN body"
+            " ELSE REPLACE(body, secret, ?) END, secret = NULL"
+            " WHERE id = ? AND sent_at IS NULL RETURNING id",
+            (sent_at, MASK, outbox_id),
         )
         if not found and not self.execute("SELECT id FROM outbox WHERE id = ?", (outbox_id,)):
             raise StoreError(f"no outbox mail with id {outbox_id}")

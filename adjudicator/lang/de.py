@@ -629,7 +629,10 @@ JUDGE = JudgeWords(
         "  STARTEN / ANHALTEN / FORTSETZEN       (START, PAUSE, RESUME) die Uhr der Partie\n"
         "  AUSWERTEN                             (PROCESS) die Phase jetzt auswerten\n"
         "  ABGABESCHLUSS <Zeit>                  (SET DEADLINE) z. B. 2026-12-24T18:00Z, +24h\n"
-        "  BEENDEN <Ende> <Mächte>               (END) beenden: REMIS, ÜBERLASSEN oder SIEG"
+        "  BEENDEN <Ende> <Mächte>               (END) beenden: REMIS, ÜBERLASSEN oder SIEG\n"
+        "  ERSETZEN <Macht> <Adresse> [de|en]    (REPLACE) eine neue Person spielt die Macht\n"
+        "  PASSWORT ZURÜCKSETZEN <Macht>         (RESET PASSWORD) ein neues Passwort, nur an\n"
+        "    die Person geschickt, die die Macht spielt"
     ),
     unknown_commands="Nicht verstandene Zeilen:",
     results_subject="Diplomacy Ergebnisse {game} {phase}",
@@ -716,6 +719,8 @@ JUDGE = JudgeWords(
             ("auswerten",): "process",
             ("abgabeschluss",): "deadline",
             ("beenden",): "end",
+            ("ersetzen",): "replace",
+            ("passwort", "zurücksetzen"): "reset",
         }
     ),
     command_forms=MappingProxyType(
@@ -739,6 +744,8 @@ JUDGE = JudgeWords(
             "process": "AUSWERTEN",
             "deadline": "ABGABESCHLUSS <Zeit>, z. B. ABGABESCHLUSS 2026-12-24T18:00Z oder +24h",
             "end": "BEENDEN REMIS|ÜBERLASSEN|SIEG <Mächte>, z. B. BEENDEN REMIS F D I",
+            "replace": "ERSETZEN <Macht> <Adresse> [de|en], z. B. ERSETZEN Frankreich neu@web.de",
+            "reset": "PASSWORT ZURÜCKSETZEN <Macht>, z. B. PASSWORT ZURÜCKSETZEN Frankreich",
         }
     ),
     command_problems=MappingProxyType(
@@ -748,6 +755,8 @@ JUDGE = JudgeWords(
             "signon": "eine Macht, ein Spiel und ein Passwort",
             "password": "das neue Passwort",
             "deadline": "den neuen Abgabeschluss",
+            "replace": "die Macht und die Adresse der neuen Person",
+            "reset": "die Macht",
             "powers": "mindestens eine Macht nach {to}",
             "unended": (
                 "{command} hat kein {end}: die Presse wurde nicht verschickt und die Zeilen"
@@ -803,6 +812,45 @@ JUDGE = JudgeWords(
         }
     ),
     master_ended="Die Partie {game} ist beendet. {ending}",
+    password_problems=MappingProxyType(
+        {
+            "empty": "Das neue Passwort ist leer. Nichts wurde geändert.",
+            "blank": (
+                "Das neue Passwort enthält ein Leerzeichen, und eine ANMELDEN-Zeile wird an "
+                "Leerzeichen getrennt. Nichts wurde geändert; bitte wählen Sie ein einziges Wort."
+            ),
+            "long": (
+                "Das neue Passwort ist länger als {most} Zeichen. Nichts wurde geändert; bitte "
+                "wählen Sie ein kürzeres."
+            ),
+            "unprintable": (
+                "Das neue Passwort enthält ein Steuer- oder unsichtbares Zeichen. Nichts wurde "
+                "geändert; bitte wählen Sie eines aus Buchstaben, Ziffern und Satzzeichen."
+            ),
+        }
+    ),
+    welcome_phase="Die Partie steht bei {phase}. Abgabeschluss: {deadline}.",
+    welcome_paused="Die Partie steht bei {phase} und ruht.",
+    replaced_you=(
+        "Sie spielen {power} in der Partie {game} nicht mehr: die Spielleitung hat die Macht "
+        "neu vergeben, und Ihr Passwort dafür gilt nicht mehr."
+    ),
+    replaced_others="Partie {game}: {power} wird jetzt von einer neuen Person gespielt.",
+    new_password_subject="Diplomacy Partie {game}: ein neues Passwort für {power}",
+    new_password=(
+        "Die Spielleitung hat ein neues Passwort für {power} in der Partie {game} gesetzt.\n"
+        "Ihr Passwort: {password}\n\n"
+        "Beginnen Sie jede Nachricht an den Judge mit:\n"
+        "  ANMELDEN {letter} {game} {password}\n"
+        "Ändern Sie es mit PASSWORT <neu>.\n"
+    ),
+    master_replaced=(
+        "{power} in der Partie {game} wird jetzt von {email} gespielt: die Begrüßung mit dem "
+        "Passwort geht nur an diese Adresse, und die anderen Mitspieler werden benachrichtigt."
+    ),
+    master_password_reset=(
+        "{power} in der Partie {game} hat ein neues Passwort: es ging an {email}, und nur dorthin."
+    ),
 )
 """The judge's replies, results mails and commands in German."""
 

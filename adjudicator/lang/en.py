@@ -418,7 +418,10 @@ JUDGE = JudgeWords(
         "  START / PAUSE / RESUME             (STARTEN, ANHALTEN, FORTSETZEN) the game's clock\n"
         "  PROCESS                            (AUSWERTEN) process the phase now\n"
         "  SET DEADLINE <time>                (ABGABESCHLUSS) e.g. 2026-12-24T18:00Z or +24h\n"
-        "  END <ending> <powers>              (BEENDEN) end it: DRAW, CONCESSION or SOLO"
+        "  END <ending> <powers>              (BEENDEN) end it: DRAW, CONCESSION or SOLO\n"
+        "  REPLACE <power> <address> [en|de]  (ERSETZEN) a new player for a power\n"
+        "  RESET PASSWORD <power>             (PASSWORT ZURÜCKSETZEN) a new password, mailed\n"
+        "    to the power's player only"
     ),
     unknown_commands="Lines not understood:",
     results_subject="Diplomacy results {game} {phase}",
@@ -497,6 +500,8 @@ JUDGE = JudgeWords(
             ("process",): "process",
             ("set", "deadline"): "deadline",
             ("end",): "end",
+            ("replace",): "replace",
+            ("reset", "password"): "reset",
         }
     ),
     command_forms=MappingProxyType(
@@ -521,6 +526,8 @@ JUDGE = JudgeWords(
             "process": "PROCESS",
             "deadline": "SET DEADLINE <time>, e.g. SET DEADLINE 2026-12-24T18:00Z or +24h",
             "end": "END DRAW|CONCESSION|SOLO <powers>, e.g. END DRAW F G I or END SOLO Russia",
+            "replace": "REPLACE <power> <address> [en|de], e.g. REPLACE France new@example.org",
+            "reset": "RESET PASSWORD <power>, e.g. RESET PASSWORD France",
         }
     ),
     command_problems=MappingProxyType(
@@ -530,6 +537,8 @@ JUDGE = JudgeWords(
             "signon": "a power, a game and a password",
             "password": "the new password",
             "deadline": "the new deadline",
+            "replace": "the power and the new player's address",
+            "reset": "the power",
             "powers": "at least one power after {to}",
             "unended": (
                 "{command} has no {end}: the press was not sent and the lines after it were not"
@@ -583,6 +592,45 @@ JUDGE = JudgeWords(
         }
     ),
     master_ended="Game {game} has ended. {ending}",
+    password_problems=MappingProxyType(
+        {
+            "empty": "The new password is empty. Nothing was changed.",
+            "blank": (
+                "The new password has a blank in it, and a SIGNON line splits at blanks. "
+                "Nothing was changed; choose one word."
+            ),
+            "long": (
+                "The new password is longer than {most} characters. Nothing was changed; "
+                "choose a shorter one."
+            ),
+            "unprintable": (
+                "The new password has a control or invisible character in it. Nothing was "
+                "changed; choose one of letters, digits and punctuation."
+            ),
+        }
+    ),
+    welcome_phase="The game is at {phase}. Deadline: {deadline}.",
+    welcome_paused="The game is at {phase} and paused.",
+    replaced_you=(
+        "You no longer play {power} in game {game}: the game master has given it to a new "
+        "player, and your password for it no longer works."
+    ),
+    replaced_others="Game {game}: {power} has a new player.",
+    new_password_subject="Diplomacy game {game}: a new password for {power}",
+    new_password=(
+        "The game master has set a new password for {power} in game {game}.\n"
+        "Your password: {password}\n\n"
+        "Start every mail to the judge with:\n"
+        "  SIGNON {letter} {game} {password}\n"
+        "Change it with SET PASSWORD <new>.\n"
+    ),
+    master_replaced=(
+        "{power} in game {game} has a new player, {email}: the welcome mail with the password "
+        "goes to that address only, and the other players are told."
+    ),
+    master_password_reset=(
+        "{power} in game {game} has a new password: it was mailed to {email}, and only there."
+    ),
 )
 """The judge's replies, results mails and commands in English."""
 

@@ -154,3 +154,23 @@ class JudgeWords:
     ending: ``draw``, ``concession`` or ``solo``."""
     master_ended: str
     """``{game}``, ``{ending}`` (a sentence such as :attr:`draw_line`): the reply to ``END``."""
+    password_problems: Mapping[str, str]
+    """Why a new password (``SET PASSWORD``) is refused, by
+    :class:`~adjudicator.judge.passwords.PasswordError` reason (``empty``, ``blank``, ``long``:
+    ``{most}`` characters, ``unprintable``)."""
+    welcome_phase: str
+    """``{phase}``, ``{deadline}``: the welcome mail of a player joining a running game."""
+    welcome_paused: str
+    """``{phase}``: the same for a paused game."""
+    replaced_you: str
+    """``{power}``, ``{game}``: to the address of a player who was replaced."""
+    replaced_others: str
+    """``{power}``, ``{game}``: to the other players (njudge's notice; no address)."""
+    new_password_subject: str
+    """``{game}``, ``{power}``."""
+    new_password: str
+    """``{power}``, ``{game}``, ``{password}``, ``{letter}``: a password the master reset."""
+    master_replaced: str
+    """``{power}``, ``{game}``, ``{email}``: ``REPLACE`` done."""
+    master_password_reset: str
+    """``{power}``, ``{game}``, ``{email}``: ``RESET PASSWORD`` done."""

@@ -371,3 +371,51 @@ def test_what_the_views_refuse(setup: list[str], args: list[str], code: int, mes
     found, out, err = run(setup, *args)
     assert (found, out) == (code, "")
     assert message in err.splitlines()[-1] and "Traceback" not in err
+
+
+def test_replace_player_and_reset_password(setup: list[str]) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    run(setup, "add-player", "g", "France", "fr@players.test", "--password", "pw")
+    run(setup, "start", "g")
+    code, out, err = run(setup, "replace-player", "g", "F", "new@players.test", "--lang", "de")
+    assert code == 0, err
+    assert out.startswith("F in g: now new@players.test (de), password ")
+    new = out.split("password ")[1].split()[0]
+    status = run(setup, "status", "g")[1]
+    assert "France     new@players.test (active)" in status and "fr@players.test" not in status
+    code, out, _ = run(setup, "reset-password", "g", "France", "--password", "frisch-3")
+    assert (code, out) == (0, "France in g: new password frisch-3 (mailed to the player)\n")
+    assert new != "frisch-3"
+    code, out, _ = run(setup, "reset-password", "g", "France")
+    assert code == 0 and len(out.split("new password ")[1].split()[0]) >= 12
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["add-player", "g", "England", "en@players.test", "--password", "two words"],
+         "adjudicator judge: the password is refused: a password cannot contain a space"),
+        (["replace-player", "g", "France", "x@players.test", "--password", "a b"],
+         "SIGNON line splits at blanks"),
+        (["reset-password", "g", "France", "--password", " "], "a password may not be empty"),
+        (["replace-player", "g", "Italy", "x@players.test"],
+         "Italy in game 'g' has no player to replace: give it one with add-player"),
+        (["reset-password", "g", "Italy"], "Italy in game 'g' has no player: add one"),
+    ],
+)  # fmt: skip
+def test_a_password_no_signon_can_carry_is_refused(
+    setup: list[str], args: list[str], message: str
+) -> None:
+    run(setup, "create", "g", "--gm-email", GM)
+    run(setup, "add-player", "g", "France", "fr@players.test", "--password", "pw")
+    code, out, err = run(setup, *args)
+    assert (code, out) == (1, "")
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_create_refuses_a_game_master_password_with_a_space(setup: list[str]) -> None:
+    env = {"ADJUDICATOR_JUDGE_GM_PASSWORD": "two words"}
+    code, _, err = run(setup, "create", "g", "--gm-email", GM, env=env)
+    assert code == 1
+    assert err.startswith("adjudicator judge: the game master's password is refused: a password")
+    assert run(setup, "list")[1] == "no games\n"

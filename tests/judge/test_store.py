@@ -334,8 +334,11 @@ def test_a_naive_time_is_refused(store: Store) -> None:
 
 # --- migrations -------------------------------------------------------------------------
 
+NEXT = len(MIGRATIONS) + 1
+"""The version of a migration of the tests' own, after the released ones."""
+
 VERSION_2 = Migration(
-    2,
+    NEXT,
     "test only: a note on each game, and a table",
     (
         "ALTER TABLE games ADD COLUMN note TEXT",
@@ -348,17 +351,17 @@ def test_an_older_database_is_upgraded_keeping_its_rows(empty_database_url: str)
     with open_store(empty_database_url) as store:
         setup_game(store)
     with open_store(empty_database_url, migrations=(*MIGRATIONS, VERSION_2)) as store:
-        assert store.schema_version == 2
+        assert store.schema_version == NEXT
         with store.transaction() as tx:
             assert tx.get_game("alpha") == game_row()
             tx.execute("INSERT INTO notes (game, body) VALUES (?, ?)", ("alpha", "a note"))
             tx.execute("UPDATE games SET note = ? WHERE name = ?", ("hello", "alpha"))
             assert tx.execute("SELECT note FROM games") == [("hello",)]
             versions = tx.execute("SELECT version, description FROM schema_version ORDER BY 1")
-            assert [v for v, _ in versions] == [1, 2]
+            assert [v for v, _ in versions] == list(range(1, NEXT + 1))
     # opening again changes nothing
     with open_store(empty_database_url, migrations=(*MIGRATIONS, VERSION_2)) as store:
-        assert store.schema_version == 2
+        assert store.schema_version == NEXT
 
 
 def test_a_failing_migration_leaves_the_database_as_it_was(empty_database_url: str) -> None:
@@ -368,7 +371,7 @@ def test_a_failing_migration_leaves_the_database_as_it_was(empty_database_url: s
     with pytest.raises(StoreError):
         open_store(empty_database_url, migrations=(*MIGRATIONS, broken))
     with open_store(empty_database_url) as store:
-        assert store.schema_version == 1
+        assert store.schema_version == len(MIGRATIONS)
         with store.transaction() as tx:
             # the first statements of the failed migration were rolled back with it
             assert "note" not in str(tx.execute("SELECT * FROM games LIMIT 0"))
@@ -378,15 +381,17 @@ def test_a_failing_migration_leaves_the_database_as_it_was(empty_database_url: s
 def test_a_database_from_a_newer_release_is_refused(empty_database_url: str) -> None:
     with open_store(empty_database_url, migrations=(*MIGRATIONS, VERSION_2)):
         pass
-    with pytest.raises(SchemaVersionError, match=r"schema version 2, newer than .* knows \(1\)"):
+    newer = rf"schema version {NEXT}, newer than .* knows \({len(MIGRATIONS)}\)"
+    with pytest.raises(SchemaVersionError, match=newer):
         open_store(empty_database_url)
 
 
 def test_migrations_must_be_numbered_in_order(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=r"numbered 1, 2, 3, ... in order, not \[1, 3\]"):
+    versions = ", ".join(str(n) for n in [*range(1, NEXT), NEXT + 1])
+    with pytest.raises(ValueError, match=rf"numbered 1, 2, 3, ... in order, not \[{versions}\]"):
         open_store(
             f"sqlite:///{tmp_path / 'x.db'}",
-            migrations=(*MIGRATIONS, replace(VERSION_2, version=3)),
+            migrations=(*MIGRATIONS, replace(VERSION_2, version=NEXT + 1)),
         )
 
 
