@@ -41,6 +41,8 @@ Games:
 - ``export``: a stored game as the ``diplomacy`` package's saved-game JSON.
 - ``service``: the ``Judge``: game master commands, ``tick`` (due games processed, reminders,
   late notices).
+- ``turns``: a phase due and processed (adjudicated, stored, the next opened, the results
+  mailed), and the reminders and late notices before a deadline.
 - ``records``: a stored game read back (its rules, positions, submissions, status in words).
 - ``session``: one incoming mail handled: recorded, its commands executed, one reply queued.
 - ``master``: the game master's commands by mail (``START``, ``PAUSE``, ``RESUME``,

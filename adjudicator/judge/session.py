@@ -269,11 +269,17 @@ class _Session:
 
     def say_asked_again(self) -> None:
         for key, lines in self.answered.items():
-            if len(lines) > 1:
-                command = str(key[0]).upper() if self.lang == "en" else str(key[1])
-                self.say(self.words.asked_again.format(
-                    command=command, lines=_line_list(self.words, lines)
+            if len(lines) <= 1:
+                continue
+            if key[0] == "master":
+                self.say(self.words.done_once.format(
+                    command=str(key[1]).upper(), lines=_line_list(self.words, lines)
                 ))  # fmt: skip
+                continue
+            command = str(key[0]).upper() if self.lang == "en" else str(key[1])
+            self.say(self.words.asked_again.format(
+                command=command, lines=_line_list(self.words, lines)
+            ))  # fmt: skip
 
     # ------------------------------------------------------------------ commands
     def execute(self, command: object) -> None:
@@ -422,6 +428,12 @@ class _Session:
             text = self.words.master_only.format(game=game, command=command.action.upper())
             self.fail("not the game master", text)
             return
+        # each once per mail: PROCESS, SET DEADLINE, END... tell every player, and a mail of
+        # a thousand of them must not cost a thousand rounds of notices
+        if not self.first_time(("master", command.action), command.line):
+            return
+        if command.action in ("replace", "reset"):
+            self.count_hash(command.line)  # a new password, hashed
         row = self.tx.lock_game(self.master)
         assert row is not None  # locked since the signon
         try:

@@ -782,6 +782,9 @@ JUDGE = JudgeWords(
     asked_again=(
         "{command} wurde mehrfach verlangt ({lines}); es wird einmal pro Nachricht beantwortet."
     ),
+    done_once=(
+        "{command} wurde mehrfach gegeben ({lines}); es wird einmal pro Nachricht ausgeführt."
+    ),
     reply_full=(
         "Die Antwort ist voll (höchstens {limit} Zeichen Spielinformation pro Nachricht): die"
         " Antworten ab Zeile {line} fehlen. Fragen Sie in einer Nachricht nach weniger."

@@ -562,6 +562,7 @@ JUDGE = JudgeWords(
     press_end="ENDPRESS",
     where=("line", "column", "write"),
     asked_again="{command} was asked for more than once ({lines}); it is answered once per mail.",
+    done_once="{command} was given more than once ({lines}); it is carried out once per mail.",
     reply_full=(
         "The reply is full (at most {limit} characters of game information per mail): the"
         " answers from line {line} on were left out. Ask for less in one mail."

@@ -135,6 +135,8 @@ class JudgeWords:
 
     asked_again: str
     """``{command}``, ``{lines}``: a HELP, LIST or HISTORY asked again in one mail."""
+    done_once: str
+    """``{command}``, ``{lines}``: a game master's command given again in one mail."""
     reply_full: str
     """``{limit}``, ``{line}``: game information beyond what one reply holds."""
     history_cut: str

@@ -296,6 +296,19 @@ def test_one_mail_costs_at_most_a_few_password_hashes(
     assert outcome.startswith("rejected: too many password checks")
 
 
+def test_a_master_command_is_carried_out_once_per_mail(judge: Judge) -> None:
+    body = "SIGNON M g1 gm-secret\n" + "PROCESS\n" * 300 + "SET DEADLINE +1h\n" * 300
+    _, queued = handled(judge, make_mail(STRANGER, body))
+    results = [row for row in queued if row.kind == "results"]
+    notices = [row for row in queued if row.kind == "notice"]
+    assert len(results) == len(notices) == len(PLAYERS) + 1  # the players and the master
+    [reply] = [row for row in queued if row.kind == "reply"]
+    assert "PROCESS was given more than once (line 2, 3, 4 ... 301); it is carried out once" in (
+        reply.body
+    )
+    assert "DEADLINE was given more than once (line 302, 303, 304 ... 601)" in reply.body
+
+
 def test_a_repeated_command_is_answered_once_and_said(judge: Judge) -> None:
     _, [reply] = handled(judge, make_mail(STRANGER, "HELP\nHELP\nLIST g1\nHELP\nLIST g1\n"))
     assert reply.body.count("Commands (one per line") == 1
@@ -453,7 +466,8 @@ def test_any_mix_of_commands_stays_within_the_figures(
         _, queued = handled(judge, raw)
         assert len(hashes) <= MAX_PASSWORD_CHECKS
         assert len([row for row in queued if row.kind == "reply"]) <= 1
-        assert len(queued) <= len(PLAYERS) + 1  # a reply, notices, or a phase's results
+        # a reply, one round of a phase's results (the players and the master), press notices
+        assert len(queued) <= 2 * len(PLAYERS) + 2
         replies = sum(len(row.body) for row in queued if row.kind == "reply")
         assert replies <= REPLY_FIXED + REPLY_PER_BYTE * len(raw)
 
