@@ -47,7 +47,8 @@ _TOP_KEYS = {
 }
 _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
 _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
-_POWER_KEYS = {"names", "adjective", "start"}
+_POWER_KEYS = {"names", "adjective", "start", "colour"}
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _CODE = re.compile(r"[A-Za-z0-9]+")
 
 _PowerNames = Mapping[str, tuple[dict[str, tuple[str, ...]], dict[str, str]]]
@@ -622,7 +623,15 @@ def _read_powers(
             occupied[unit.province] = str(name)
             units.append(unit)
         power_names, adjectives = names[str(name)]
-        powers[str(name)] = Power(str(name), power_names, adjectives, tuple(units))
+        colour = spec.get("colour")
+        if colour is not None and not (isinstance(colour, str) and _COLOUR.fullmatch(colour)):
+            problems.add(
+                (*keys, "colour"), "must be a colour written #rrggbb, like '#2a6fdb'", "map-shape"
+            )
+            colour = None
+        powers[str(name)] = Power(
+            str(name), power_names, adjectives, tuple(units), colour.lower() if colour else None
+        )
     return powers
 
 

@@ -111,6 +111,8 @@ class Power:
     names: Mapping[str, tuple[str, ...]]
     adjectives: Mapping[str, str]
     start: tuple[Unit, ...]
+    colour: str | None = None
+    """The power's colour on a board picture (``#rrggbb``), if the map gives one."""
 
     def display(self, lang: str = DEFAULT_LANGUAGE) -> str:
         names = self.names.get(lang) or (self.name,)

@@ -16,6 +16,8 @@ Imports only :mod:`adjudicator.base`. Importing this package loads no language: 
   in full sentences (prepositions, articles and declensions of places).
 - ``judge_words``: :class:`~adjudicator.lang.judge_words.JudgeWords`, the play-by-email judge's
   sentences and mail-command words.
+- ``picture_words``: :class:`~adjudicator.lang.picture_words.PictureWords`, the board picture's
+  title and legend.
 - ``language``: :class:`~adjudicator.lang.language.Language`, one language's tables in one value.
 - ``en``, ``de``: English and German, each a ``LANGUAGE`` with its order vocabulary, report words,
   command-line words and the judge's words; German also ``DPJUDGE``, the opt-in

@@ -13,6 +13,7 @@ from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
 from adjudicator.lang.long_form import LongForm, Role
 from adjudicator.lang.message_keys import MessageKey
+from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
 
@@ -857,7 +858,30 @@ JUDGE = JudgeWords(
 )
 """The judge's replies, results mails and commands in German."""
 
-LANGUAGE = Language("de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM, judge=JUDGE)
+PICTURE = PictureWords(
+    position="{phase}",
+    orders="{phase}: Befehle",
+    results="{phase}: Ergebnisse",
+    after="{phase}, nach {previous}",
+    move="Bewegung",
+    support="Unterstützung",
+    convoy="Konvoi",
+    hold="Halten",
+    retreat="Rückzug",
+    build="Aufbau",
+    removal="Auflösung",
+    failed="gescheitert",
+    dislodged="vertrieben",
+    standoff="Patt",
+    centres="{count} Versorgungszentren",
+    neutral="neutral",
+)
+"""The board picture's words in German."""
+
+
+LANGUAGE = Language(
+    "de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM, judge=JUDGE, picture=PICTURE
+)
 """German, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""
 
 DPJUDGE = Language(

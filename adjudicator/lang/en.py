@@ -15,6 +15,7 @@ from adjudicator.base.rules import ParadoxRule
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
 from adjudicator.lang.message_keys import MessageKey
+from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
 
@@ -635,5 +636,26 @@ JUDGE = JudgeWords(
 )
 """The judge's replies, results mails and commands in English."""
 
-LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND, judge=JUDGE)
+PICTURE = PictureWords(
+    position="{phase}",
+    orders="{phase}: orders",
+    results="{phase}: results",
+    after="{phase}, after {previous}",
+    move="move",
+    support="support",
+    convoy="convoy",
+    hold="hold",
+    retreat="retreat",
+    build="build",
+    removal="removal",
+    failed="failed",
+    dislodged="dislodged",
+    standoff="standoff",
+    centres="{count} centres",
+    neutral="neutral",
+)
+"""The board picture's words in English."""
+
+
+LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND, judge=JUDGE, picture=PICTURE)
 """English, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""

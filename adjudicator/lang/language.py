@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.long_form import LongForm
+from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, Words
 
@@ -34,6 +35,8 @@ class Language:
     judge: JudgeWords | None = None
     """The play-by-email judge's sentences and command words, if the judge speaks the
     language."""
+    picture: PictureWords | None = None
+    """The board picture's title and legend, if the picture speaks the language."""
 
     def __post_init__(self) -> None:
         if not self.code == self.vocabulary.lang == self.words.lang:

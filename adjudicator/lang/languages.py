@@ -21,6 +21,7 @@ from adjudicator.lang import de, en
 from adjudicator.lang.fold import DEFAULT_LANGUAGE
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
+from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
 from adjudicator.lang.words import CommandWords, Words
 
@@ -89,3 +90,13 @@ JUDGE_LANGUAGES: Mapping[str, JudgeWords] = MappingProxyType(
 def judge_words(code: str | None) -> JudgeWords:
     """The judge's words in ``code``; English for a language the judge does not speak."""
     return JUDGE_LANGUAGES.get(code or DEFAULT_LANGUAGE) or JUDGE_LANGUAGES[DEFAULT_LANGUAGE]
+
+
+def picture_words(code: str | None) -> PictureWords:
+    """The board picture's words in ``code`` (``de-dpjudge`` speaks German's); English for a
+    language the picture does not speak."""
+    for key in (code or DEFAULT_LANGUAGE, (code or "").partition("-")[0], DEFAULT_LANGUAGE):
+        found = LANGUAGES.get(key)
+        if found is not None and found.picture is not None:
+            return found.picture
+    raise LookupError("English has no picture words")  # pragma: no cover - en.PICTURE exists
