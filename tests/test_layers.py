@@ -26,6 +26,7 @@ LAYERS: dict[str, int] = {
     "adjudication": 4,
     "report": 5,
     "suites": 5,
+    "picture": 5,
     "judge": 6,
     "cli": 7,
 }

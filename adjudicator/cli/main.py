@@ -26,13 +26,18 @@ from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from adjudicator.base.errors import Diagnostic, InputError, cut
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
 from adjudicator.board.map import GameMap
 from adjudicator.state.position import Position
+
+if TYPE_CHECKING:
+    from adjudicator.base.model import Order
+    from adjudicator.base.rules import Rules
+    from adjudicator.state.outcomes import Adjudication
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -152,6 +157,28 @@ def _build_parser() -> argparse.ArgumentParser:
         "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
     )
     adjudicate.set_defaults(handler=_cmd_adjudicate)
+
+    render = sub.add_parser(
+        "render", help="draw a position, its orders and their outcomes (SVG or PNG)"
+    )
+    render.add_argument("position", help="position file (YAML or JSON)")
+    render.add_argument("orders", nargs="?", help="order file (optional)")
+    render.add_argument("-o", "--output", help="write to FILE.svg or FILE.png (default: SVG out)")
+    render.add_argument("--lang", choices=_LANGUAGE_CODES, help="language of orders and picture")
+    render.add_argument(
+        "--next", action="store_true", help="draw the position the phase leads to (retreats)"
+    )
+    render.add_argument(
+        "--orders-only", action="store_true", help="draw the orders without adjudicating them"
+    )
+    render.add_argument(
+        "--palette", choices=("map", "colour-blind"), default="map", help="the powers' colours"
+    )
+    render.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
+    render.add_argument(
+        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
+    )
+    render.set_defaults(handler=_cmd_render)
 
     maps = sub.add_parser("maps", help="list the shipped maps, or show or validate one")
     maps.add_argument("action", nargs="?", choices=("list", "show", "validate"), default="list")
@@ -448,6 +475,77 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
             problem = f"cannot write the next position: {exc.strerror or exc}"
             raise _argument_error("--output", args.output, problem) from None
     return EXIT_OK
+
+
+def _cmd_render(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.board.drawing import load_drawing
+    from adjudicator.picture.render import render
+
+    _check_path("POSITION", args.position)
+    if args.orders:
+        _check_path("ORDERS", args.orders)
+    if args.output:
+        _check_output("--output", args.output)
+        if not args.output.lower().endswith((".svg", ".png")):
+            raise _argument_error("--output", args.output, "must end in .svg or .png")
+    if args.next and (not args.orders or args.orders_only):
+        raise InputError.single(
+            "--next needs orders to adjudicate (and not --orders-only)", "usage", "adjudicator"
+        )
+    position, game_map = _position_and_map(args.position, None, "POSITION")
+    rules = _rules(args.rules, args.preset)
+    board = load_drawing(game_map.name)
+    if board is None:
+        raise InputError.single(
+            f"the map {game_map.name!r} has no drawing to render", "usage", args.position
+        )
+    orders, adjudication, lang = _render_orders(args, position, game_map, rules)
+    svg = render(position, orders, adjudication, board=board, game_map=game_map, lang=lang,
+                 palette=args.palette, after=args.next)  # fmt: skip
+    if not args.output:
+        print(svg, file=out, end="")
+    else:
+        _write_picture(args.output, svg)
+    return EXIT_OK
+
+
+def _render_orders(
+    args: argparse.Namespace, position: Position, game_map: GameMap, rules: Rules
+) -> tuple[dict[str, list[Order]] | None, Adjudication | None, str]:
+    """The orders of ``render`` (read as ``adjudicate`` reads them), their adjudication unless
+    ``--orders-only``, and the picture's language."""
+    from adjudicator.adjudication.engine import adjudicate
+    from adjudicator.orders.read import parse_orders
+
+    if not args.orders:
+        return None, None, args.lang or "en"
+    text = _read_text(args.orders)
+    parsed = parse_orders(text, game_map, position, path=args.orders, lang=args.lang)
+    if parsed.diagnostics:
+        from adjudicator.lang.languages import vocabulary
+
+        vocab = vocabulary(parsed.lang)
+        _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
+        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
+    orders = parsed.by_power()
+    if args.orders_only:
+        return orders, None, args.lang or parsed.lang
+    return orders, adjudicate(position, orders, rules, game_map=game_map), args.lang or parsed.lang
+
+
+def _write_picture(path: str, svg: str) -> None:
+    from adjudicator.picture.png import PngUnavailable, to_png
+
+    try:
+        if path.lower().endswith(".png"):
+            Path(path).write_bytes(to_png(svg))
+        else:
+            Path(path).write_text(svg, encoding="utf-8")
+    except PngUnavailable as exc:
+        raise _argument_error("--output", path, str(exc)) from None
+    except OSError as exc:
+        problem = f"cannot write the picture: {exc.strerror or exc}"
+        raise _argument_error("--output", path, problem) from None
 
 
 def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
