@@ -18,7 +18,7 @@ import secrets
 import smtplib
 import ssl
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -28,6 +28,7 @@ from typing import Protocol
 from adjudicator.base.errors import cut
 from adjudicator.base.limits import split_lines
 from adjudicator.judge.config import JudgeConfig, SmtpConfig
+from adjudicator.judge.pictures import Attachment, phase_picture
 from adjudicator.judge.store import OutboxRow, Store, Tx
 
 __all__ = [
@@ -72,7 +73,9 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def compose(row: OutboxRow, config: JudgeConfig) -> EmailMessage:
+def compose(
+    row: OutboxRow, config: JudgeConfig, attachment: Attachment | None = None
+) -> EmailMessage:
     """The message for an outbox row: From the judge, To the row's address, its Message-ID,
     Date (when it was written), In-Reply-To and References for a reply, Auto-Submitted, and the
     body as UTF-8 text/plain. Raises :class:`ValueError` for an address the email package
@@ -81,6 +84,7 @@ def compose(row: OutboxRow, config: JudgeConfig) -> EmailMessage:
     The body keeps its lines exactly (results reports are laid out in columns): plain ASCII
     with short lines goes as it is, anything else quoted-printable, whose soft line breaks keep
     every line under 78 characters on the wire and are undone by the reader's mail program.
+    An ``attachment`` (a results mail's board picture) follows the text.
     """
     message = EmailMessage()
     message["From"] = Address(_one_line(config.judge_name), addr_spec=config.judge_address)
@@ -103,6 +107,13 @@ def compose(row: OutboxRow, config: JudgeConfig) -> EmailMessage:
     message.set_content(
         body, subtype="plain", charset="utf-8", cte="7bit" if plain else "quoted-printable"
     )
+    if attachment is not None:
+        message.add_attachment(
+            attachment.data,
+            maintype=attachment.maintype,
+            subtype=attachment.subtype,
+            filename=attachment.filename,
+        )
     return message
 
 
@@ -190,7 +201,8 @@ def deliver(
             if row is None:
                 break
             tx.claim_mail(row.id, taken + claim)
-        failure = _send(sender, row, config)
+            row, attachment = _with_picture(tx, row)
+        failure = _send(sender, row, config, attachment)
         with store.transaction() as tx:
             if failure is None:
                 tx.mark_sent(row.id, now if clock is None else clock())
@@ -253,10 +265,24 @@ class _Failure:
     error: BaseException
 
 
-def _send(sender: Sender, row: OutboxRow, config: JudgeConfig) -> _Failure | None:
+def _with_picture(tx: Tx, row: OutboxRow) -> tuple[OutboxRow, Attachment | None]:
+    """The row and the board picture it carries. A picture that cannot be drawn must not hold
+    up the mail: it goes without, and its text says why."""
+    if row.picture_seq is None or row.game is None:
+        return row, None
+    try:
+        return row, phase_picture(tx, row.game, row.picture_seq, row.picture_lang or "en")
+    except Exception as exc:  # a bug in drawing one picture: the results still go out
+        note = f"\n(The board picture could not be drawn: {cut(_one_line(str(exc)), 200)})\n"
+        return replace(row, body=row.body + note), None
+
+
+def _send(
+    sender: Sender, row: OutboxRow, config: JudgeConfig, attachment: Attachment | None = None
+) -> _Failure | None:
     """Send one row; ``None`` when the server took it."""
     try:
-        message = compose(row, config)
+        message = compose(row, config, attachment)
     except Exception as exc:  # ValueError; anything else is a bug, but of one mail only
         text = f"mail {row.id} to {cut(row.to_addr, 80)!r} cannot be composed: {exc}"
         return _Failure(text, True, exc)

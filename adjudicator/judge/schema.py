@@ -161,7 +161,18 @@ VERSION_2 = Migration(
     ("ALTER TABLE outbox ADD COLUMN secret TEXT",),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (VERSION_1, VERSION_2)
+VERSION_3 = Migration(
+    3,
+    "outbox.picture_seq, picture_lang: the board picture a results mail carries",
+    # the picture is drawn when the mail is sent, from the phase's stored position and orders
+    # (adjudication is deterministic): a phase's results to eight players keep no eight copies
+    (
+        "ALTER TABLE outbox ADD COLUMN picture_seq INTEGER",
+        "ALTER TABLE outbox ADD COLUMN picture_lang TEXT",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (VERSION_1, VERSION_2, VERSION_3)
 """Every migration, in order; the last one's version is the schema this code writes."""
 
 _VERSION_TABLE = """CREATE TABLE schema_version (

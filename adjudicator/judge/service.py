@@ -686,10 +686,12 @@ class Judge:
         in_reply_to: str | None = None,
         *,
         secret: str | None = None,
+        picture: tuple[int, str] | None = None,
     ) -> int:
         """Put a mail in the outbox (sent by the deliver step after the commit); its id. A
         ``secret`` (a password the body tells) is kept in the body only until the mail is sent
-        (:meth:`~adjudicator.judge.store.Tx.mark_sent`)."""
+        (:meth:`~adjudicator.judge.store.Tx.mark_sent`); a ``picture`` (a phase's ``seq`` and
+        a language) is the board the mail carries, drawn when it is sent."""
         return tx.queue_mail(
             OutboxRow(
                 id=0,
@@ -703,6 +705,8 @@ class Judge:
                 game=game,
                 kind=kind,
                 secret=secret,
+                picture_seq=picture[0] if picture else None,
+                picture_lang=picture[1] if picture else None,
             )
         )
 

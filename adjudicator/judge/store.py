@@ -199,6 +199,11 @@ class OutboxRow:
     """While a delivery is sending the mail: until when the others leave it alone (should
     that delivery die, the mail is tried again once this time has passed)."""
     secret: str | None = None
+    picture_seq: int | None = None
+    """For a results mail: the phase (``seq``) whose board picture it carries, drawn when it is
+    sent (:mod:`adjudicator.judge.pictures`)."""
+    picture_lang: str | None = None
+    """The language of that picture's title and legend."""
     """A password the body carries (a welcome mail's, a new one's) until the mail is sent:
     :meth:`Tx.mark_sent` then replaces it in the body by ``********`` and clears this."""
 

@@ -60,6 +60,7 @@ class Queuing(Protocol):
         in_reply_to: str | None = None,
         *,
         secret: str | None = None,
+        picture: tuple[int, str] | None = None,
     ) -> int: ...
 
 
@@ -110,7 +111,7 @@ def process(judge: Queuing, tx: Tx, loaded: LoadedGame, now: datetime) -> list[s
     for player in tx.players(row.name):
         if player.wait:
             tx.update_player(row.name, player.power, wait=False)  # WAIT lasts one phase
-    _queue_results(judge, tx, loaded, chain, deadline, now)
+    _queue_results(judge, tx, loaded, phase.seq, chain, deadline, now)
     return [f"{row.name}: {p.position.phase} -> {p.next_position.phase}" for p in chain]
 
 
@@ -153,10 +154,13 @@ def _queue_results(
     judge: Queuing,
     tx: Tx,
     loaded: LoadedGame,
+    first_seq: int,
     chain: Sequence[ProcessedPhase],
     deadline: datetime | None,
     now: datetime,
 ) -> None:
+    """Each player's results mail (and the master's), in their language, with the board of
+    the phase that was due, its orders and their outcomes."""
     name = loaded.row.name
     codes = " ".join(str(p.position.phase) for p in chain)
     recipients = [(p.email, p.lang) for p in tx.players(name)]
@@ -178,7 +182,7 @@ def _queue_results(
             ending=ending,
         )
         subject = w.results_subject.format(game=name, phase=codes)
-        judge.queue(tx, email, subject, body, "results", name, now)
+        judge.queue(tx, email, subject, body, "results", name, now, picture=(first_seq, lang))
 
 
 def remind(judge: Queuing, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]:

@@ -61,18 +61,17 @@ from adjudicator.state.position import Position
 
 __all__ = ["render"]
 
-LEGEND_HEIGHT = 64.0
-"""Pixels below the board for the title line and the legend."""
 
 _STYLE = """
 .province{stroke:#6f6a5e;stroke-width:0.8}
 .decoration{fill:#e3dccb;stroke:#6f6a5e;stroke-width:0.6}
-.label{font:600 9px sans-serif;fill:#2b2b2b;text-anchor:middle;pointer-events:none}
-.unit text{font:bold 10px sans-serif;text-anchor:middle;dominant-baseline:central}
+text{font-family:DejaVu Sans,Verdana,sans-serif}
+.label{font-size:9px;font-weight:bold;fill:#2b2b2b;text-anchor:middle}
+.unit text{font-size:10px;font-weight:bold;text-anchor:middle;dominant-baseline:central}
 .order line,.order polyline,.order path{fill:none;stroke-linecap:round;stroke-linejoin:round}
 .failed{opacity:0.5}
-.title{font:bold 16px sans-serif;fill:#222}
-.legend{font:11px sans-serif;fill:#222}
+.title{font-size:16px;font-weight:bold;fill:#222222}
+.legend{font-size:11px;fill:#222222}
 """
 
 
@@ -134,12 +133,13 @@ def render(
         standoffs = adjudication.standoffs if adjudication else position.standoffs
     picture = _Picture(board, game_map, colours, lang)
     x, y, width, height = board.view_box
+    legend, below = picture.legend(shown, words, title)
     body = [
         element("title", {}, escape(title)),
         element("style", {}, _STYLE),
         element(
             "rect",
-            {"x": x, "y": y, "width": width, "height": height + LEGEND_HEIGHT, "fill": colours.sea},
+            {"x": x, "y": y, "width": width, "height": height + below, "fill": colours.sea},
         ),
         picture.provinces(shown),
         picture.centres(shown),
@@ -147,7 +147,7 @@ def render(
         picture.standoffs(standoffs),
         picture.orders(drawn, shown),
         picture.units(shown, drawn),
-        picture.legend(shown, words, title),
+        legend,
     ]
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -155,9 +155,9 @@ def render(
             "svg",
             {
                 "xmlns": "http://www.w3.org/2000/svg",
-                "viewBox": " ".join(number(v) for v in (x, y, width, height + LEGEND_HEIGHT)),
+                "viewBox": " ".join(number(v) for v in (x, y, width, height + below)),
                 "width": number(width),
-                "height": number(height + LEGEND_HEIGHT),
+                "height": number(height + below),
                 "data-phase": str(shown.phase),
                 "data-map": game_map.name,
             },
@@ -621,60 +621,30 @@ class _Picture:
         )
 
     # ------------------------------------------------------------------ title and legend
-    def legend(self, position: Position, words: PictureWords, title: str) -> str:
+    def legend(self, position: Position, words: PictureWords, title: str) -> tuple[str, float]:
+        """The title, the key of the marks, and each power's colour and centres, in rows below
+        the board; the legend and its height."""
         x, y, width, height = self.board.view_box
         top = y + height
         parts = [element("text", {"class": "title", "x": x + 10, "y": top + 22}, escape(title))]
-        owned = {p: len(c) for p, c in position.supply_centers.items()}
-        at = x + 10.0
-        for power in sorted(self.map.powers):
-            colour = self.colours.power(power)
-            label = f"{self.map.powers[power].display(self.lang)}: " + words.centres.format(
-                count=owned.get(power, 0)
-            )
-            parts.append(
-                group(
-                    {"class": "legend-power", "data-power": power},
-                    [
-                        element(
-                            "rect",
-                            {
-                                "x": at,
-                                "y": top + 34,
-                                "width": 12,
-                                "height": 12,
-                                "fill": colour,
-                                "stroke": "#1e1e1e",
-                            },
-                        ),
-                        element(
-                            "text", {"class": "legend", "x": at + 16, "y": top + 44}, escape(label)
-                        ),
-                    ],
-                )
-            )
-            at += 18 + 6.2 * len(label)
         keys = [(words.move, None), (words.support, "4 3"), (words.convoy, "1 4")]
-        at = x + width - 10 - 90 * (len(keys) + 1)
+        at = x + width - 10 - sum(_text_width(word) + 40 for word, _ in keys)
+        at -= _text_width(words.failed) + 30
         for word, dashes in keys:
-            parts.append(
-                element(
-                    "line",
-                    {
-                        "x1": at,
-                        "y1": top + 17,
-                        "x2": at + 22,
-                        "y2": top + 17,
-                        "stroke": "#1e1e1e",
-                        "stroke-width": 2,
-                        "stroke-dasharray": dashes,
-                    },
-                )
-            )
+            line = {
+                "x1": at,
+                "y1": top + 17,
+                "x2": at + 22,
+                "y2": top + 17,
+                "stroke": "#1e1e1e",
+                "stroke-width": 2,
+                "stroke-dasharray": dashes,
+            }
+            parts.append(element("line", line))
             parts.append(
                 element("text", {"class": "legend", "x": at + 26, "y": top + 21}, escape(word))
             )
-            at += 90
+            at += _text_width(word) + 40
         parts.append(
             element(
                 "path",
@@ -688,7 +658,40 @@ class _Picture:
         parts.append(
             element("text", {"class": "legend", "x": at + 18, "y": top + 21}, escape(words.failed))
         )
-        return group({"id": "legend"}, parts)
+        owned = {p: len(c) for p, c in position.supply_centers.items()}
+        at, row = x + 10.0, top + 34
+        for power in sorted(self.map.powers):
+            count = words.centres.format(count=owned.get(power, 0))
+            label = f"{self.map.powers[power].display(self.lang)}: {count}"
+            step = _text_width(label) + 30
+            if at + step > x + width and at > x + 10:  # the next row
+                at, row = x + 10.0, row + 18
+            swatch = {
+                "x": at,
+                "y": row,
+                "width": 12,
+                "height": 12,
+                "fill": self.colours.power(power),
+                "stroke": "#1e1e1e",
+            }
+            parts.append(
+                group(
+                    {"class": "legend-power", "data-power": power},
+                    [
+                        element("rect", swatch),
+                        element(
+                            "text", {"class": "legend", "x": at + 16, "y": row + 10}, escape(label)
+                        ),
+                    ],
+                )
+            )
+            at += step
+        return group({"id": "legend"}, parts), row + 22 - top
+
+
+def _text_width(text: str) -> float:
+    """About how wide ``text`` is at the legend's 11 px (for laying it out, not measuring)."""
+    return 6.4 * len(text)
 
 
 _STAR = [

@@ -207,6 +207,12 @@ def check_bodies(inbox: SmtpServer) -> None:
     assert "no orders from Russia have arrived" in late
     assert "was Wed 4 Mar 2026 12:00 UTC" in late and "until Wed 4 Mar 2026 14:00 UTC;" in late
 
+    # every results mail carries the board of the phase that was due (issue 18)
+    for mail in (m for m in france if "results" in m["Subject"]):
+        [picture] = list(mail.message.iter_attachments())
+        phase = str(mail["Subject"]).split()[3]
+        assert picture.get_filename() == f"e2e-{phase}.png"
+        assert picture.get_content()[:8] == b"\x89PNG\r\n\x1a\n"
     english_results = [body(m) for m in france if "results" in m["Subject"]]
     spring, fall, retreat, winter = english_results[:4]
     assert spring.startswith("Movement results for Spring of 1901.")
