@@ -190,6 +190,9 @@ def deliver(
     sent = 0
     refused: dict[int, str] = {}
     claim = claim_time(config.smtp)
+    drawn: dict[tuple[str, int, str], Attachment | None] = {}
+    """The pictures of this delivery: a phase's results go to every player, and a PNG takes a
+    quarter of a second to make; each language's is made once."""
     while sent + len(refused) < limit:
         # with one time for the whole delivery, a delivery of many mails would claim the last
         # ones with a claim already run out, and another delivery could send them too
@@ -201,7 +204,7 @@ def deliver(
             if row is None:
                 break
             tx.claim_mail(row.id, taken + claim)
-            row, attachment = _with_picture(tx, row)
+            row, attachment = _with_picture(tx, row, drawn)
         failure = _send(sender, row, config, attachment)
         with store.transaction() as tx:
             if failure is None:
@@ -265,13 +268,18 @@ class _Failure:
     error: BaseException
 
 
-def _with_picture(tx: Tx, row: OutboxRow) -> tuple[OutboxRow, Attachment | None]:
+def _with_picture(
+    tx: Tx, row: OutboxRow, drawn: dict[tuple[str, int, str], Attachment | None]
+) -> tuple[OutboxRow, Attachment | None]:
     """The row and the board picture it carries. A picture that cannot be drawn must not hold
     up the mail: it goes without, and its text says why."""
     if row.picture_seq is None or row.game is None:
         return row, None
+    key = (row.game, row.picture_seq, row.picture_lang or "en")
     try:
-        return row, phase_picture(tx, row.game, row.picture_seq, row.picture_lang or "en")
+        if key not in drawn:
+            drawn[key] = phase_picture(tx, *key)
+        return row, drawn[key]
     except Exception as exc:  # a bug in drawing one picture: the results still go out
         note = f"\n(The board picture could not be drawn: {cut(_one_line(str(exc)), 200)})\n"
         return replace(row, body=row.body + note), None
