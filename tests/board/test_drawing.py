@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -259,3 +260,38 @@ def test_every_pair_is_checked_once() -> None:
     assert all(a < b for a, b in pairs)
     assert not any(a == "MTN" or b == "MTN" for a, b in pairs)
     assert len(list(itertools.combinations(sorted(load_map("testmap").provinces), 2))) >= len(pairs)
+
+
+def test_the_checks_catch_a_wrong_drawing() -> None:
+    """A drawing that no longer matches its map is reported, in words."""
+    pytest.importorskip("shapely", reason="the faithfulness checks need shapely")
+    import dataclasses
+
+    drawing = load_drawing("testmap")
+    assert drawing is not None
+    provinces = dict(drawing.provinces)
+    # Fort drawn over the Peninsula: they overlap, and Fort now touches the West Sea and Southport
+    provinces["FRT"] = dataclasses.replace(provinces["FRT"], d=provinces["PEN"].d)
+    # the Lowlands' unit anchor moved into the East Sea
+    provinces["LOW"] = dataclasses.replace(provinces["LOW"], unit=drawing.provinces["ESE"].unit)
+    found = "\n".join(problems(dataclasses.replace(drawing, provinces=provinces), load_map("test")))
+    assert "drawn but not adjacent: FRT-SPT" in found
+    assert "FRT-WSE" in found
+    assert "adjacent but not drawn: ESE-FRT" in found
+    assert "overlapping provinces: FRT/PEN" in found
+    assert "LOW: its unit anchor" in found
+    assert "uncovered" in found
+
+
+def test_the_generator_remakes_the_shipped_testmap_drawing() -> None:
+    """`python -m tools.drawmap draw testmap` is deterministic and its output is what ships
+    (the standard drawing needs the Natural Earth file, so only the seeds-only map is remade)."""
+    pytest.importorskip("shapely", reason="the generator needs shapely")
+    build = pytest.importorskip("tools.drawmap.build", reason="run from the repository's root")
+    root = Path(__file__).resolve().parents[2]
+    board = build.build_board(
+        root / "maps" / "testmap.yaml", root / "tools" / "drawmap" / "testmap_seeds.yaml", None
+    )
+    made = build.dumps(build.drawing(board))
+    shipped = (resources.files("adjudicator.maps") / "testmap.drawing.json").read_text("utf-8")
+    assert made == shipped
