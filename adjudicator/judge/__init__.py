@@ -28,6 +28,8 @@ Mail:
 - ``commands``: the njudge/DPjudge commands of a mail body (``SIGNON``, ``LIST``, ``PRESS``...,
   in English and German) and its order lines.
 - ``mailout``: outgoing mails composed from the outbox and delivered over SMTP.
+- ``pictures``: the board a results mail carries (the phase's orders and outcomes, drawn when
+  the mail is sent: PNG with the optional ``resvg-py``, else SVG).
 - ``config``: the judge's configuration (database URL, address, SMTP server) from a TOML file
   and the environment.
 

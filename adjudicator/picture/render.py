@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from adjudicator.base.model import (
     Build,
@@ -438,8 +439,10 @@ class _Picture:
                 marked = self.disband(order, position)
             case Build():
                 marked = ("build", [], None)  # the unit itself is drawn, dashed, among the units
+            case Waive():
+                return ""  # nothing to draw (and _orders_to_draw leaves it out)
             case _:
-                return ""
+                assert_never(order)
         kind, marks, failed_at = marked
         if item.failed and failed_at is not None:
             marks.append(

@@ -812,6 +812,8 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
         archive.extractall(installed)
     assert "adjudicator/maps/standard.yaml" in names
     assert "adjudicator/maps/testmap.yaml" in names
+    assert "adjudicator/maps/standard.drawing.json" in names
+    assert "adjudicator/maps/testmap.drawing.json" in names
     script = (
         "import adjudicator, adjudicator.board.load as g\n"
         "print(adjudicator.__file__)\n"
