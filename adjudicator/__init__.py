@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     # What type checkers and IDEs see; at run time _LAZY loads these on first use.
     from adjudicator.orders.read import ParsedOrder, ParseResult, parse_order, parse_orders
     from adjudicator.orders.write import format_order
+    from adjudicator.picture.render import render
     from adjudicator.report.render import render_report, report_data
     from adjudicator.suites.load import load_cases
     from adjudicator.suites.run import run_paths
@@ -84,6 +85,7 @@ _LAZY: dict[str, str] = {
     "parse_order": "adjudicator.orders.read",
     "parse_orders": "adjudicator.orders.read",
     "format_order": "adjudicator.orders.write",
+    "render": "adjudicator.picture.render",
     "render_report": "adjudicator.report.render",
     "report_data": "adjudicator.report.render",
     "load_cases": "adjudicator.suites.load",
@@ -169,6 +171,7 @@ __all__ = [
     "load_map",
     "parse_order",
     "parse_orders",
+    "render",
     "render_report",
     "report_data",
     "run_paths",
