@@ -180,12 +180,18 @@ def _orders_to_draw(
     given: list[tuple[str, Order]] = []
     if orders is not None:
         given = [(power, order) for power, listed in orders.items() for order in listed]
-    elif adjudication is not None:
-        given = [
+    if adjudication is not None:
+        # a unit without orders is drawn with none, but a dislodged one as a failed hold
+        ordered = {getattr(order, "location", None) for _, order in given}
+        given += [
             (r.power, r.order)
             for r in adjudication.results
-            # a unit without orders is drawn with none, but a dislodged one as a failed hold
-            if r.reason is not Reason.NO_ORDER or r.outcome is Outcome.FAILS
+            if (orders is None and r.reason is not Reason.NO_ORDER)
+            or (
+                r.reason is Reason.NO_ORDER
+                and r.outcome is Outcome.FAILS
+                and getattr(r.order, "location", None) not in ordered
+            )
         ]
     drawn = {
         (power, str(order)): _Drawn(power, order, results.get((power, str(order))))

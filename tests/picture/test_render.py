@@ -180,6 +180,19 @@ def test_after_the_phase_dislodged_units_stand_aside_with_their_retreats() -> No
     )
 
 
+def test_a_dislodged_unit_without_an_order_is_a_failed_hold() -> None:
+    position = Position.from_dict(
+        {"map": "standard", "phase": "F1901M",
+         "units": {"France": ["A BUR"], "Germany": ["A MUN", "A RUH"]}},
+        STANDARD,
+    )  # fmt: skip
+    orders = orders_for(position, "Germany: A Mun - Bur\nA Ruh S A Mun - Bur")
+    root = parse(render(position, orders, adjudicate(position, orders), board=BOARD))
+    [hold] = by_class(root, "hold")
+    assert hold.get("data-order") == "A BUR H" and hold.get("data-power") == "France"
+    assert "failed" in (hold.get("class") or "")
+
+
 def test_text_from_outside_is_escaped() -> None:
     position, orders, result = spring_1901()
     svg = render(position, orders, result, board=BOARD)
