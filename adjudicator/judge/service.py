@@ -543,9 +543,18 @@ class Judge:
                 if player is None:
                     raise JudgeError(f"{power} has no player in game {game!r}")
                 address = player.email
+            if found.secret and address.lower() != found.to_addr.lower():
+                raise JudgeError(
+                    f"mail {mail_id} carries a password until it is sent: it goes again only to"
+                    f" {found.to_addr} (for a new player, use replace-player or reset-password)"
+                )
+            picture = None
+            if found.picture_seq is not None:
+                picture = (found.picture_seq, found.picture_lang or "en")
             new_id = self.queue(
-                tx, address, found.subject, found.body, found.kind, game, now, found.in_reply_to
-            )
+                tx, address, found.subject, found.body, found.kind, game, now, found.in_reply_to,
+                secret=found.secret, picture=picture,
+            )  # fmt: skip
             return next(row for row in tx.outbox(game) if row.id == new_id)
 
     def report(

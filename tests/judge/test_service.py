@@ -715,6 +715,19 @@ def test_resend_a_results_mail_a_player_lost(judge: Judge, store: Store) -> None
     assert to_power.to_addr == GERMANY
     elsewhere = judge.resend("g1", lost.id, gm_password=GM_PASSWORD, to="f2@x.test", now=NOW)
     assert elsewhere.to_addr == "f2@x.test"
+    # a resent results mail carries its board again
+    assert (again.picture_seq, again.picture_lang) == (lost.picture_seq, lost.picture_lang)
+    assert again.picture_seq is not None
+
+
+def test_a_mail_that_still_carries_a_password_goes_again_only_to_its_address(
+    judge: Judge, store: Store
+) -> None:
+    welcome = next(r for r in outbox(store, "g1") if r.secret and r.to_addr == FRANCE)
+    with pytest.raises(JudgeError, match="carries a password until it is sent: it goes again"):
+        judge.resend("g1", welcome.id, gm_password=GM_PASSWORD, to="thief@x.test", now=NOW)
+    again = judge.resend("g1", welcome.id, gm_password=GM_PASSWORD, now=NOW)
+    assert again.secret == welcome.secret  # masked once sent, as the first one will be
 
 
 @pytest.mark.parametrize(
