@@ -51,13 +51,14 @@ from adjudicator.judge.records import (
 )
 from adjudicator.judge.redact import stored_mail
 from adjudicator.judge.store import PhaseRow, PlayerRow, Store, SubmissionRow, Tx
+from adjudicator.judge.turns import Queuing
 from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 from adjudicator.orders.write import format_order
 from adjudicator.state.position import Position
 
 
-class Judging(Mastering, Protocol):
+class Judging(Mastering, Queuing, Protocol):
     """What a mail session needs of the judge (:class:`adjudicator.judge.service.Judge`)."""
 
     @property
@@ -65,18 +66,6 @@ class Judging(Mastering, Protocol):
 
     @property
     def config(self) -> JudgeConfig: ...
-
-    def queue(
-        self,
-        tx: Tx,
-        to: str,
-        subject: str,
-        body: str,
-        kind: str,
-        game: str | None,
-        now: datetime,
-        in_reply_to: str | None = None,
-    ) -> int: ...
 
     def finish(
         self, tx: Tx, loaded: LoadedGame, kind: str, powers: Sequence[str], now: datetime
