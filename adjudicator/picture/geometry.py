@@ -70,9 +70,15 @@ def anchor(board: Board, location: Location) -> Point:
 
 
 def dislodged_anchor(board: Board, province: str) -> Point:
-    """Where a dislodged unit of ``province`` stands: beside the province's unit."""
+    """Where a dislodged unit of ``province`` stands: beside the province's unit, clear of it
+    (in a small province the drawing's point may be too near the unit that took its place;
+    the unit then stands off to the upper right)."""
     art = board.provinces[province]
-    return art.dislodged or art.unit or art.label
+    unit = art.unit or art.label
+    spot = art.dislodged or unit
+    if math.dist(spot, unit) < 2 * UNIT_RADIUS + 2:
+        return (unit[0] + 1.6 * UNIT_RADIUS, unit[1] - 1.3 * UNIT_RADIUS)
+    return spot
 
 
 def shortened(start: Point, end: Point, at_start: float, at_end: float) -> tuple[Point, Point]:
