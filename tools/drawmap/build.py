@@ -320,6 +320,7 @@ def build_board(  # noqa: PLR0912 (the steps, in order)
     for index, island in enumerate(sorted(islands, key=lambda p: (-p.area, p.bounds)), 1):
         board.decoration[f"island {index}"] = island
     _node(board)
+    _smooth(board)
     return board
 
 
@@ -344,6 +345,79 @@ def _node(board: Board) -> None:
             board.regions[key] = geometry
         else:
             board.decoration[key] = geometry
+
+
+SMOOTHING = 2
+"""Rounds of Chaikin's corner cutting on the borders between two provinces of the same kind
+(land and land, sea and sea): the split draws them as straight pieces meeting at corners. The
+coastline is Natural Earth's, already simplified, and is left as it is."""
+
+
+def _smooth(board: Board) -> None:
+    """Round the corners of every border between two land or two sea regions, each border
+    once, so that both neighbours get the same curve; the faces are then rebuilt from the
+    curves and each goes to the region it overlaps most."""
+    owners = [*(("p", k) for k in sorted(board.regions)), *(("d", k) for k in board.decoration)]
+    geometries = [board.regions[k] if kind == "p" else board.decoration[k] for kind, k in owners]
+    sea = [
+        kind == "p" and board.game_map.provinces[key].type is ProvinceType.SEA
+        for kind, key in owners
+    ]
+    tree = shapely.STRtree(geometries)
+    lines = shapely.union_all([g.boundary for g in geometries] + [board.view.boundary])
+    edges = shapely.get_parts(shapely.line_merge(lines))
+    curves = []
+    for edge in edges:
+        sides = _sides(edge, tree)
+        interior = len(sides) == 2 and sea[sides[0]] == sea[sides[1]]
+        curves.append(_chaikin(edge, SMOOTHING) if interior else edge)
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.union_all(curves))))
+    shares: dict[int, list[Polygon]] = {}
+    for face in faces:
+        hits = [int(i) for i in tree.query(face, predicate="intersects")]
+        if not hits:
+            continue
+        best = max(hits, key=lambda i: (face.intersection(geometries[i]).area, -i))
+        shares.setdefault(best, []).append(face)
+    for index, (kind, key) in enumerate(owners):
+        geometry = _polygonal(shapely.union_all(shares.get(index, [])))
+        if kind == "p":
+            board.regions[key] = geometry
+        else:
+            board.decoration[key] = geometry
+
+
+def _sides(edge: BaseGeometry, tree: shapely.STRtree) -> list[int]:
+    """The regions on either side of ``edge``, seen from the middle of its longest piece."""
+    coords = list(edge.coords)
+    (x0, y0), (x1, y1) = max(
+        itertools.pairwise(coords), key=lambda pair: math.dist(pair[0], pair[1])
+    )
+    length = math.dist((x0, y0), (x1, y1)) or 1.0
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    nx, ny = (y1 - y0) / length * 0.2, -(x1 - x0) / length * 0.2
+    found = []
+    for point in (Point(mx + nx, my + ny), Point(mx - nx, my - ny)):
+        hits = [int(i) for i in tree.query(point, predicate="within")]
+        if hits:
+            found.append(min(hits))
+    return found if len(set(found)) == 2 else []
+
+
+def _chaikin(edge: BaseGeometry, rounds: int) -> BaseGeometry:
+    """``edge`` with its corners cut ``rounds`` times (Chaikin); its ends stay where they are,
+    on the junctions it shares with other borders."""
+    coords = [tuple(c) for c in edge.coords]
+    if len(coords) < 3 or coords[0] == coords[-1]:
+        return edge
+    for _ in range(rounds):
+        cut = [coords[0]]
+        for (x0, y0), (x1, y1) in itertools.pairwise(coords):
+            cut.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
+            cut.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
+        cut.append(coords[-1])
+        coords = cut
+    return shapely.LineString(coords)
 
 
 # ------------------------------------------------------------------------------ anchors
