@@ -67,7 +67,7 @@ _STYLE = """
 .province{stroke:#6f6a5e;stroke-width:0.8}
 .decoration{fill:#e3dccb;stroke:#6f6a5e;stroke-width:0.6}
 text{font-family:DejaVu Sans,Verdana,sans-serif}
-.label{font-size:9px;font-weight:bold;fill:#2b2b2b;text-anchor:middle}
+.label{font-size:9px;font-weight:bold;fill:#2b2b2b;text-anchor:middle;stroke:#ffffff;stroke-width:2.2px;stroke-opacity:0.7;paint-order:stroke;stroke-linejoin:round}
 .unit text{font-size:10px;font-weight:bold;text-anchor:middle;dominant-baseline:central}
 .order line,.order polyline,.order path{fill:none;stroke-linecap:round;stroke-linejoin:round}
 .failed{opacity:0.5}
