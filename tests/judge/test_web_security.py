@@ -9,9 +9,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from adjudicator.judge.config import JudgeConfig
 from adjudicator.judge.web.guard import FAILURES_PER_CLIENT, FAILURES_PER_POWER, WINDOW
 from tests.judge.judging import GM_PASSWORD, T0, cheap_passwords, new_game, password
-from tests.judge.webclient import Site, csrf_of, db_url, post, sign_on, site
+from tests.judge.webclient import SECRET, Site, csrf_of, db_url, post, sign_on, site
 
 __all__ = ["cheap_passwords", "db_url", "site"]
 
@@ -194,3 +195,19 @@ def test_failed_signons_are_limited_per_address_and_per_power(site: Site) -> Non
             assert attempt(one, "guess").status_code == 403
     with TestClient(app, follow_redirects=False, client=("10.9.9.9", 1000)) as late:
         assert attempt(late, password("England")).status_code == 429
+
+
+def test_the_command_refuses_to_start_without_a_secret(db_url: str) -> None:
+    import io
+
+    from adjudicator.judge.cli import main
+
+    err = io.StringIO()
+    code = main(["--db", db_url, "web"], stdout=io.StringIO(), stderr=err, environ={})
+    assert code == 1
+    assert "need a secret key of at least 32 characters" in err.getvalue()
+    short = {"ADJUDICATOR_JUDGE_WEB_SECRET": "too-short"}
+    err = io.StringIO()
+    assert main(["--db", db_url, "web"], stdout=io.StringIO(), stderr=err, environ=short) == 2
+    assert "fewer than 32" in err.getvalue() and "too-short" not in err.getvalue()
+    assert "web_secret" not in repr(JudgeConfig(web_secret=SECRET))  # never in a repr
