@@ -50,4 +50,9 @@ Games:
 - ``master``: the game master's commands by mail (``START``, ``PAUSE``, ``RESUME``,
   ``PROCESS``, ``SET DEADLINE``, ``REPLACE``, ``RESET PASSWORD``).
 - ``cli``: the ``adjudicator judge ...`` commands.
+
+The web:
+
+- ``web/``: every game's pages (public, a player's, the game master's), an ASGI application
+  on Starlette over the same store and words (the optional extra ``adjudicator[web]``).
 """

@@ -250,10 +250,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--interval", type=_seconds, default=60.0, help="seconds between ticks (more than 0)"
     )
     serve.add_argument("--ticks", type=int, default=0, help=argparse.SUPPRESS)
+    _add_web(command("web", _web, "serve every game's web pages (pip install 'adjudicator[web]')"))
     export = command("export", _export, "write a game as the diplomacy package's JSON")
     export.add_argument("game")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
     _add_inspection(command, gm)
+
+
+def _add_web(web: argparse.ArgumentParser) -> None:
+    """``web``'s options."""
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    web.add_argument("--port", type=int, default=8080, help="port to listen on (8080)")
+    web.add_argument(
+        "--https",
+        action="store_true",
+        help="mark the session cookies Secure (behind a reverse proxy that speaks TLS)",
+    )
+    web.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1",
+        help="proxies whose X-Forwarded-For is believed (the client address of the sign-on"
+        " limits); default 127.0.0.1",
+    )
+    web.add_argument(
+        "--debug",
+        action="store_true",
+        help="without a configured secret, sign sessions with a key made up for this run",
+    )
 
 
 def _add_clock_option(parser: argparse.ArgumentParser, common: argparse.ArgumentParser) -> None:
@@ -602,6 +625,34 @@ def _serve(ctx: _Context) -> int:
             time.sleep(ctx.args.interval)
     except KeyboardInterrupt:
         return EXIT_OK
+
+
+def _web(ctx: _Context) -> int:
+    try:
+        from adjudicator.judge.web.serve import secret_key, serve
+    except ImportError as exc:
+        raise _Usage(
+            f"the web pages need {exc.name or 'their packages'}: pip install 'adjudicator[web]'"
+        ) from None
+    config = ctx.config
+    if not config.db_url:
+        raise _Usage("no database: give --db URL or db_url in the configuration")
+    secret, made_up = secret_key(config, debug=ctx.args.debug)
+    if made_up:
+        print(
+            "adjudicator judge: --debug: the sessions are signed with a key made up for this run",
+            file=ctx.err,
+        )
+    serve(
+        config,
+        host=ctx.args.host,
+        port=ctx.args.port,
+        secret=secret,
+        clock=ctx.clock,
+        https_only=ctx.args.https,
+        forwarded_allow_ips=ctx.args.forwarded_allow_ips,
+    )
+    return EXIT_OK
 
 
 def _export(ctx: _Context) -> int:

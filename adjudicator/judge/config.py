@@ -6,6 +6,7 @@ variables; a variable wins over the file, so a password can stay out of the file
     db_url = "sqlite:///games.db"         # ADJUDICATOR_JUDGE_DB
     judge_address = "judge@example.org"   # ADJUDICATOR_JUDGE_ADDRESS
     judge_name = "Diplomacy Judge"        # ADJUDICATOR_JUDGE_NAME
+    web_secret = "..."                    # ADJUDICATOR_JUDGE_WEB_SECRET: signs the web sessions
 
     [smtp]
     host = "localhost"                    # ADJUDICATOR_JUDGE_SMTP_HOST
@@ -44,6 +45,9 @@ DEFAULT_PORTS: dict[str, int] = {"none": 25, "starttls": 587, "tls": 465}
 
 ENV_PREFIX = "ADJUDICATOR_JUDGE_"
 
+MIN_WEB_SECRET_CHARS = 32
+"""The shortest key the web pages' session cookies may be signed with."""
+
 
 class ConfigError(ValueError):
     """A configuration value that cannot be used; the message names where it came from."""
@@ -74,15 +78,19 @@ class JudgeConfig:
     """The judge's own address: the From of its mail, and never answered (no mail loops)."""
     judge_name: str = "Diplomacy Judge"
     smtp: SmtpConfig = field(default_factory=SmtpConfig)
+    web_secret: str | None = field(default=None, repr=False)
+    """The key that signs the web pages' session cookies (``adjudicator judge web``); at least
+    32 characters, better in the environment than in the file."""
 
 
-_TOP_KEYS = frozenset({"db_url", "judge_address", "judge_name", "smtp"})
+_TOP_KEYS = frozenset({"db_url", "judge_address", "judge_name", "smtp", "web_secret"})
 _SMTP_KEYS = frozenset({"host", "port", "security", "username", "password", "timeout"})
 
 _ENV_KEYS: dict[str, tuple[str, str]] = {
     "DB": ("", "db_url"),
     "ADDRESS": ("", "judge_address"),
     "NAME": ("", "judge_name"),
+    "WEB_SECRET": ("", "web_secret"),
     "SMTP_HOST": ("smtp", "host"),
     "SMTP_PORT": ("smtp", "port"),
     "SMTP_SECURITY": ("smtp", "security"),
@@ -179,7 +187,15 @@ def _build(values: dict[tuple[str, str], _Value]) -> JudgeConfig:
             " postgresql://user@host/dbname"
         )
     name = text("", "judge_name", defaults.judge_name)
-    return JudgeConfig(db_url, address, " ".join(name.split()), smtp)
+    secret = text("", "web_secret", "") or None
+    if secret is not None and len(secret) < MIN_WEB_SECRET_CHARS:
+        where = values[("", "web_secret")].where
+        raise ConfigError(
+            f"{where}: the web secret has {len(secret)} characters, fewer than"
+            f" {MIN_WEB_SECRET_CHARS}; make one with: python -c 'import secrets;"
+            " print(secrets.token_urlsafe(32))'"
+        )
+    return JudgeConfig(db_url, address, " ".join(name.split()), smtp, secret)
 
 
 def _text(found: _Value) -> str:

@@ -21,7 +21,7 @@ from adjudicator.judge.store import Tx
 from adjudicator.picture.png import png_available, to_png
 from adjudicator.picture.render import render
 
-__all__ = ["Attachment", "phase_picture"]
+__all__ = ["Attachment", "phase_picture", "phase_svg"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,20 @@ class Attachment:
 def phase_picture(tx: Tx, game: str, seq: int, lang: str) -> Attachment | None:
     """The picture of the processed phase ``seq`` of ``game`` in ``lang``; ``None`` when the
     phase is not processed or its map has no drawing."""
+    drawn = phase_svg(tx, game, seq, lang)
+    if drawn is None:
+        return None
+    name, svg = drawn
+    if png_available():
+        return Attachment(f"{name}.png", "image", "png", to_png(svg))
+    return Attachment(f"{name}.svg", "image", "svg+xml", svg.encode("utf-8"))
+
+
+def phase_svg(tx: Tx, game: str, seq: int, lang: str) -> tuple[str, str] | None:
+    """The processed phase ``seq`` of ``game`` drawn in ``lang`` with its orders and outcomes
+    (adjudicated again from the stored position and orders): ``(game-S1901M, svg)``; ``None``
+    when the phase is not processed or its map has no drawing. The results mail's picture
+    and the web pages' history."""
     row = tx.get_game(game)
     phase = tx.get_phase(game, seq)
     if row is None or phase is None or phase.orders_json is None:
@@ -49,7 +63,4 @@ def phase_picture(tx: Tx, game: str, seq: int, lang: str) -> Attachment | None:
     orders = orders_from_texts(json.loads(phase.orders_json), position, loaded.map)
     adjudication = adjudicate(position, orders, loaded.rules, game_map=loaded.map)
     svg = render(position, orders, adjudication, board=board, game_map=loaded.map, lang=lang)
-    name = f"{game}-{phase.phase}"
-    if png_available():
-        return Attachment(f"{name}.png", "image", "png", to_png(svg))
-    return Attachment(f"{name}.svg", "image", "svg+xml", svg.encode("utf-8"))
+    return f"{game}-{phase.phase}", svg

@@ -473,19 +473,7 @@ class _Session:
                 self.say(w.help)
 
     def draw_if_agreed(self, signed: _SignedOn) -> None:
-        """End the game in a draw when every surviving power's player votes for one (njudge:
-        the draw is among the powers still in the game)."""
-        loaded = signed.loaded
-        game = loaded.row.name
-        phase = self.tx.current_phase(game)
-        if phase is None or loaded.row.status not in ("active", "paused"):
-            return
-        alive = set(position_of(phase, loaded.map).powers)
-        players = {p.power: p for p in self.tx.players(game)}
-        voters = [players.get(power) for power in sorted(alive)]
-        if not alive or any(p is None or p.status == "resigned" or not p.draw for p in voters):
-            return
-        self.judge.finish(self.tx, loaded, "draw", sorted(alive), self.now)
+        end_in_draw_if_agreed(self.judge, self.tx, signed.loaded, self.now)
 
     # ------------------------------------------------------------------ orders
     def orders(self, signed: _SignedOn, command: cmd.Orders) -> None:
@@ -692,6 +680,21 @@ class _Session:
             self.now,
             in_reply_to=self.mail.message_id,
         )
+
+
+def end_in_draw_if_agreed(judge: Judging, tx: Tx, loaded: LoadedGame, now: datetime) -> None:
+    """End the game in a draw when every surviving power's player votes for one (njudge: the
+    draw is among the powers still in the game); by mail's ``DRAW`` and the web pages'."""
+    game = loaded.row.name
+    phase = tx.current_phase(game)
+    if phase is None or loaded.row.status not in ("active", "paused"):
+        return
+    alive = set(position_of(phase, loaded.map).powers)
+    players = {p.power: p for p in tx.players(game)}
+    voters = [players.get(power) for power in sorted(alive)]
+    if not alive or any(p is None or p.status == "resigned" or not p.draw for p in voters):
+        return
+    judge.finish(tx, loaded, "draw", sorted(alive), now)
 
 
 def format_order_unit(unit: object, loaded: LoadedGame, lang: str) -> str:

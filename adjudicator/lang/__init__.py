@@ -18,6 +18,8 @@ Imports only :mod:`adjudicator.base`. Importing this package loads no language: 
   sentences and mail-command words.
 - ``picture_words``: :class:`~adjudicator.lang.picture_words.PictureWords`, the board picture's
   title and legend.
+- ``web_words``: :class:`~adjudicator.lang.web_words.WebWords`, the judge's web pages' headings,
+  labels and buttons.
 - ``language``: :class:`~adjudicator.lang.language.Language`, one language's tables in one value.
 - ``en``, ``de``: English and German, each a ``LANGUAGE`` with its order vocabulary, report words,
   command-line words and the judge's words; German also ``DPJUDGE``, the opt-in

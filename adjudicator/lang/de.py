@@ -15,6 +15,7 @@ from adjudicator.lang.long_form import LongForm, Role
 from adjudicator.lang.message_keys import MessageKey
 from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.web_words import WebWords
 from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
 
 MESSAGES: Mapping[str, str] = MappingProxyType(
@@ -879,8 +880,89 @@ PICTURE = PictureWords(
 """The board picture's words in German."""
 
 
+WEB = WebWords(
+    language_name="Deutsch",
+    site_title="Diplomacy-Spielleitung",
+    all_games="Alle Partien",
+    games_heading="Partien",
+    no_games="Noch keine Partien.",
+    col_game="Partie",
+    col_map="Karte",
+    col_phase="Phase",
+    col_deadline="Abgabeschluss",
+    col_status="Stand",
+    col_power="Macht",
+    col_centres="Zentren",
+    col_units="Einheiten",
+    col_orders="Befehle abgegeben",
+    col_player="Spieler",
+    yes="ja",
+    no="nein",
+    nothing_to_order="nichts zu befehlen",
+    no_player="kein Spieler",
+    board_heading="Das Brett",
+    powers_heading="Die Mächte",
+    no_deadline="keiner",
+    not_started="Die Partie {game} hat noch nicht begonnen.",
+    history_link="Verlauf",
+    download_link="Gespeicherte Partie (JSON)",
+    signon_link="Anmelden",
+    history_heading="Verlauf von {game}",
+    no_history="Noch keine Phase ausgewertet.",
+    board_link="Brett und Ergebnisse",
+    report_heading="Ergebnisse",
+    signon_heading="Bei {game} anmelden",
+    power_label="Macht",
+    master_option="Spielleiter",
+    password_label="Passwort",
+    signon_button="Anmelden",
+    signon_failed="Falsche Macht oder falsches Passwort.",
+    signon_blocked="Zu viele fehlgeschlagene Anmeldungen für diese Macht: später noch einmal.",
+    signed_on_as="Angemeldet als {power} in {game}.",
+    orders_heading="Befehle von {power}: {phase}",
+    orders_label="Ihre Befehle, einer je Zeile",
+    orders_help="Neue Befehle ersetzen die geltenden, wie eine Mail.",
+    send_button="Befehle senden",
+    standing_heading="Geltende Befehle",
+    no_orders_yet="Noch keine Befehle.",
+    missing_heading="Noch zu befehlen",
+    answer_heading="Die Antwort der Spielleitung",
+    no_orders_now="Jetzt keine Befehle: die Partie {game} ist {status}.",
+    votes_heading="Warten und Remis",
+    wait_state="Warten (keine frühe Auswertung): {state}",
+    draw_state="Remis-Stimme: {state}",
+    wait_on_button="Warten",
+    wait_off_button="Nicht mehr warten",
+    draw_on_button="Für ein Remis stimmen",
+    draw_off_button="Remis-Stimme zurücknehmen",
+    password_heading="Passwort ändern",
+    new_password_label="Neues Passwort (ein Wort)",
+    password_button="Passwort ändern",
+    signoff_button="Abmelden",
+    signed_off="Sie sind abgemeldet.",
+    master_heading="Spielleitung von {game}",
+    master_status_heading="Die Partie und ihre Spieler",
+    pause_button="Anhalten",
+    resume_button="Fortsetzen",
+    process_button="Die Phase jetzt auswerten",
+    deadline_label="Neuer Abgabeschluss (2026-12-24T18:00Z, oder +24h ab jetzt)",
+    deadline_button="Abgabeschluss verschieben",
+    master_done="Erledigt.",
+    master_processed="Ausgewertet: {phases}.",
+    not_found="Es gibt keine Partie namens {game}.",
+    no_such_page="Diese Seite gibt es nicht.",
+    session_needed="Melden Sie sich zuerst bei dieser Partie an.",
+    stale_form="Das Formular war veraltet (oder kam von anderswo): nichts wurde geändert. Senden"
+    " Sie es noch einmal von dieser Seite.",
+    error_heading="Nicht erledigt",
+    server_error="Bei der Spielleitung ging etwas schief; nichts wurde geändert.",
+    phase_heading="{game}: {phase}",
+)
+"""The web pages' words in German."""
+
+
 LANGUAGE = Language(
-    "de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM, judge=JUDGE, picture=PICTURE
+    "de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM, judge=JUDGE, picture=PICTURE, web=WEB
 )
 """German, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""
 

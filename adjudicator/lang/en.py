@@ -17,6 +17,7 @@ from adjudicator.lang.language import Language
 from adjudicator.lang.message_keys import MessageKey
 from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.web_words import WebWords
 from adjudicator.lang.words import CommandWords, NoteKey, PhaseNoteKey, WhyKey, Words
 
 MESSAGES: Mapping[str, str] = MappingProxyType(
@@ -657,5 +658,86 @@ PICTURE = PictureWords(
 """The board picture's words in English."""
 
 
-LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND, judge=JUDGE, picture=PICTURE)
+WEB = WebWords(
+    language_name="English",
+    site_title="Diplomacy judge",
+    all_games="All games",
+    games_heading="Games",
+    no_games="No games yet.",
+    col_game="Game",
+    col_map="Map",
+    col_phase="Phase",
+    col_deadline="Deadline",
+    col_status="Status",
+    col_power="Power",
+    col_centres="Centres",
+    col_units="Units",
+    col_orders="Orders sent",
+    col_player="Player",
+    yes="yes",
+    no="no",
+    nothing_to_order="nothing to order",
+    no_player="no player",
+    board_heading="The board",
+    powers_heading="The powers",
+    no_deadline="none",
+    not_started="Game {game} has not started yet.",
+    history_link="History",
+    download_link="Saved game (JSON)",
+    signon_link="Sign on",
+    history_heading="History of {game}",
+    no_history="No phase has been processed yet.",
+    board_link="Board and results",
+    report_heading="Results",
+    signon_heading="Sign on to {game}",
+    power_label="Power",
+    master_option="Game master",
+    password_label="Password",
+    signon_button="Sign on",
+    signon_failed="Wrong power or password.",
+    signon_blocked="Too many failed sign-ons for this power: try again later.",
+    signed_on_as="Signed on as {power} in {game}.",
+    orders_heading="Orders of {power}: {phase}",
+    orders_label="Your orders, one a line",
+    orders_help="Sending orders replaces the orders that stand, as a mail does.",
+    send_button="Send orders",
+    standing_heading="Orders that stand",
+    no_orders_yet="No orders yet.",
+    missing_heading="Still to order",
+    answer_heading="The judge's answer",
+    no_orders_now="No orders now: game {game} is {status}.",
+    votes_heading="Wait and draw",
+    wait_state="Wait (no early processing): {state}",
+    draw_state="Draw vote: {state}",
+    wait_on_button="Ask to wait",
+    wait_off_button="Stop waiting",
+    draw_on_button="Vote for a draw",
+    draw_off_button="Take back the draw vote",
+    password_heading="Change the password",
+    new_password_label="New password (one word)",
+    password_button="Change the password",
+    signoff_button="Sign off",
+    signed_off="You are signed off.",
+    master_heading="Game master of {game}",
+    master_status_heading="The game and its players",
+    pause_button="Pause",
+    resume_button="Resume",
+    process_button="Process the phase now",
+    deadline_label="New deadline (2026-12-24T18:00Z, or +24h from now)",
+    deadline_button="Move the deadline",
+    master_done="Done.",
+    master_processed="Processed: {phases}.",
+    not_found="There is no game named {game}.",
+    no_such_page="There is no such page.",
+    session_needed="Sign on to this game first.",
+    stale_form="The form was out of date (or came from elsewhere): nothing was changed. Send it"
+    " again from this page.",
+    error_heading="Not done",
+    server_error="Something went wrong on the judge's side; nothing was changed.",
+    phase_heading="{game}: {phase}",
+)
+"""The web pages' words in English."""
+
+
+LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND, judge=JUDGE, picture=PICTURE, web=WEB)
 """English, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""

@@ -9,6 +9,7 @@ from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.long_form import LongForm
 from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.web_words import WebWords
 from adjudicator.lang.words import CommandWords, Words
 
 
@@ -37,6 +38,8 @@ class Language:
     language."""
     picture: PictureWords | None = None
     """The board picture's title and legend, if the picture speaks the language."""
+    web: WebWords | None = None
+    """The judge's web pages' headings, labels and buttons, if the pages speak the language."""
 
     def __post_init__(self) -> None:
         if not self.code == self.vocabulary.lang == self.words.lang:

@@ -23,6 +23,7 @@ from adjudicator.lang.judge_words import JudgeWords
 from adjudicator.lang.language import Language
 from adjudicator.lang.picture_words import PictureWords
 from adjudicator.lang.vocabulary import Vocabulary
+from adjudicator.lang.web_words import WebWords
 from adjudicator.lang.words import CommandWords, Words
 
 LANGUAGES: Mapping[str, Language] = MappingProxyType(
@@ -100,3 +101,13 @@ def picture_words(code: str | None) -> PictureWords:
         if found is not None and found.picture is not None:
             return found.picture
     raise LookupError("English has no picture words")  # pragma: no cover - en.PICTURE exists
+
+
+def web_words(code: str | None) -> WebWords:
+    """The web pages' words in ``code`` (``de-dpjudge`` speaks German's); English for a
+    language the pages do not speak."""
+    for key in (code or DEFAULT_LANGUAGE, (code or "").partition("-")[0], DEFAULT_LANGUAGE):
+        found = LANGUAGES.get(key)
+        if found is not None and found.web is not None:
+            return found.web
+    raise LookupError("English has no web words")  # pragma: no cover - en.WEB exists

@@ -1,0 +1,15 @@
+"""The judge's web pages (a subpackage of the judge layer): every game on the web, over the
+same store, the same order reader and the same words as the mail (``docs/judge.md``, *Web
+pages*). Needs the optional extra ``adjudicator[web]`` (Starlette, Jinja2, uvicorn); nothing
+else in the package imports it but the ``adjudicator judge web`` command.
+
+- ``app``: :func:`~adjudicator.judge.web.app.create_app`, the ASGI application on Starlette:
+  its routes, sessions, sign-on and forms, rendered with the Jinja2 templates of
+  ``templates/`` (autoescaped) and the stylesheet of ``static/``.
+- ``views``: what each page shows, read from the store into frozen values, and what a
+  player's forms change (orders read by :func:`adjudicator.judge.game.read_orders` and
+  answered as by mail, WAIT, DRAW, password).
+- ``guard``: failed sign-ons counted and refused after a few, the CSRF token of every form,
+  and the security headers of every response.
+- ``serve``: the command's server: the secret key found or refused, uvicorn started.
+"""

@@ -1,0 +1,591 @@
+"""The judge's web pages as an ASGI application on Starlette: :func:`create_app`.
+
+Public pages (the games, a game, its history, a processed phase, the saved game), a player's
+page after signing on with power and password (orders, WAIT, DRAW, password, sign-off) and the
+game master's (pause, resume, process, deadline, the players with their addresses). The store
+is read and written in worker threads, each with a store of its own (a store is one connection
+and one transaction at a time), through the same :class:`~adjudicator.judge.service.Judge` the
+mail and the command line use.
+
+Security: sessions are signed, HttpOnly, SameSite=Lax cookies holding no password (only a
+digest of the stored hash, so that a new password ends older sessions); every form carries the
+session's CSRF token; failed sign-ons are counted (:mod:`adjudicator.judge.web.guard`); every
+text goes through Jinja2's autoescape; no script, and a Content-Security-Policy that allows
+none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import threading
+from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from adjudicator.judge import texts
+from adjudicator.judge.config import JudgeConfig
+from adjudicator.judge.database import StoreError
+from adjudicator.judge.game import read_time
+from adjudicator.judge.passwords import MAX_PASSWORD_CHARS, verify_password
+from adjudicator.judge.records import JudgeError, LoadedGame, game_status, load_game
+from adjudicator.judge.service import Judge
+from adjudicator.judge.store import PlayerRow, Store, Tx, open_store
+from adjudicator.judge.web import views
+from adjudicator.judge.web.guard import (
+    SecurityHeaders,
+    SignonGuard,
+    content_security_policy,
+    csrf_ok,
+    csrf_token,
+)
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words, web_words
+
+T = TypeVar("T")
+Clock = Callable[[], datetime]
+
+LOG = logging.getLogger("adjudicator.judge.web")
+SESSION_COOKIE = "judge_session"
+LANG_COOKIE = "judge_lang"
+SESSION_SECONDS = 12 * 3600
+"""How long a sign-on lasts without signing on again."""
+MIN_SECRET_CHARS = 32
+MASTER = "master"
+"""The sign-on form's power for the game master."""
+
+
+class WebError(Exception):
+    """A page that cannot be shown: its status and the sentence of the reader's language."""
+
+    def __init__(self, status: int, sentence: str) -> None:
+        super().__init__(sentence)
+        self.status = status
+        self.sentence = sentence
+
+
+class _Refused(Exception):
+    """A game master's command the judge refused; its transaction rolls back."""
+
+    def __init__(self, answer: views.Answer) -> None:
+        super().__init__(answer.text)
+        self.answer = answer
+
+
+@dataclass(frozen=True, slots=True)
+class _Signed:
+    """Who the session signed on as, checked against the store in this transaction."""
+
+    loaded: LoadedGame
+    player: PlayerRow | None
+    """The player; ``None`` for the game master."""
+
+
+class _Backend:
+    """The store and the judge in worker threads: each thread opens a store of its own on
+    first use."""
+
+    def __init__(self, config: JudgeConfig, threads: int) -> None:
+        self.config = config
+        self._local = threading.local()
+        self._threads = threads
+        self._executor: ThreadPoolExecutor | None = None
+        self._stores: list[Store] = []
+        self._lock = threading.Lock()
+
+    def _pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._local = threading.local()
+                self._executor = ThreadPoolExecutor(
+                    max_workers=self._threads, thread_name_prefix="judge-web"
+                )
+            return self._executor
+
+    def _judge(self) -> Judge:
+        judge: Judge | None = getattr(self._local, "judge", None)
+        if judge is None:
+            store = open_store(self.config.db_url)
+            with self._lock:
+                self._stores.append(store)
+            judge = Judge(store, self.config)
+            self._local.judge = judge
+        return judge
+
+    async def run(self, work: Callable[[Judge], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool(), lambda: work(self._judge()))
+
+    def close(self) -> None:
+        """Close every thread's store in its own thread (SQLite wants that), then the pool;
+        the next request starts a new one."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+            stores, self._stores = self._stores, []
+        if executor is None:
+            return
+        if stores:
+            barrier = threading.Barrier(len(stores))
+            local = self._local
+
+            def close_mine() -> None:
+                judge: Judge | None = getattr(local, "judge", None)
+                if judge is not None:
+                    judge.store.close()
+                    local.judge = None
+                with contextlib.suppress(threading.BrokenBarrierError):
+                    barrier.wait(timeout=5)
+
+            for _ in stores:
+                executor.submit(close_mine)
+        executor.shutdown(wait=True)
+
+
+def create_app(
+    config: JudgeConfig,
+    *,
+    secret_key: str,
+    clock: Clock,
+    https_only: bool = False,
+    threads: int = 4,
+) -> Starlette:
+    """The web pages over the store ``config.db_url`` names. ``secret_key`` signs the session
+    cookies (at least 32 characters); ``clock`` is the current time (tests move it);
+    ``https_only`` marks the cookies Secure (behind a TLS proxy)."""
+    if len(secret_key) < MIN_SECRET_CHARS:
+        raise ValueError(f"the web secret needs at least {MIN_SECRET_CHARS} characters")
+    backend = _Backend(config, threads)
+    site = _Site(backend, SignonGuard(clock), clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            backend.close()
+
+    routes = [
+        Route("/", site.games),
+        Route("/games/{game}", site.game),
+        Route("/games/{game}/history", site.history),
+        Route("/games/{game}/phases/{seq:int}", site.phase),
+        Route("/games/{game}/game.json", site.download),
+        Route("/games/{game}/signon", site.signon, methods=["GET", "POST"]),
+        Route("/games/{game}/signoff", site.signoff, methods=["POST"]),
+        Route("/games/{game}/orders", site.orders, methods=["GET", "POST"]),
+        Route("/games/{game}/votes", site.votes, methods=["POST"]),
+        Route("/games/{game}/password", site.password, methods=["POST"]),
+        Route("/games/{game}/master", site.master, methods=["GET", "POST"]),
+        Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
+    ]
+    middleware = [
+        Middleware(SecurityHeaders),
+        Middleware(
+            SessionMiddleware,
+            secret_key=secret_key,
+            session_cookie=SESSION_COOKIE,
+            max_age=SESSION_SECONDS,
+            same_site="lax",
+            https_only=https_only,
+        ),
+    ]
+    handlers: Mapping[Any, Any] = {
+        WebError: site.web_error,
+        HTTPException: site.http_error,
+        StoreError: site.store_error,
+    }
+    return Starlette(
+        routes=routes, middleware=middleware, exception_handlers=handlers, lifespan=lifespan
+    )
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("adjudicator.judge.web", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["q"] = lambda text: quote(str(text), safe="")
+    return env
+
+
+def reader_language(request: Request) -> str:
+    """The reader's language: the switch (``?lang=de``), else the cookie the switch left, else
+    the browser's Accept-Language, else English."""
+    asked = request.query_params.get("lang")
+    if asked is not None and asked in JUDGE_LANGUAGES:
+        return asked
+    kept = request.cookies.get(LANG_COOKIE)
+    if kept is not None and kept in JUDGE_LANGUAGES:
+        return kept
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(request.headers.get("accept-language", "").split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        code = tag.strip().lower().partition("-")[0]
+        if code in JUDGE_LANGUAGES and weight > 0:
+            ranked.append((-weight, index, code))
+    return min(ranked)[2] if ranked else "en"
+
+
+class _Site:
+    """The pages' handlers."""
+
+    def __init__(self, backend: _Backend, guard: SignonGuard, clock: Clock) -> None:
+        self.backend = backend
+        self.guard = guard
+        self.clock = clock
+        self.env = _environment()
+
+    # ------------------------------------------------------------------ rendering
+    def render(
+        self, request: Request, template: str, status: int = 200, **context: Any
+    ) -> HTMLResponse:
+        lang = reader_language(request)
+        nonce = secrets.token_urlsafe(16)
+        for key in ("board",):
+            svg = context.get(key)
+            if isinstance(svg, str):
+                context[key] = Markup(svg.replace("<style>", f'<style nonce="{nonce}">', 1))
+        session = request.session
+        signed = session.get("game")
+        page = self.env.get_template(template).render(
+            lang=lang,
+            w=web_words(lang),
+            jw=judge_words(lang),
+            csrf=csrf_token(session),
+            path=request.url.path,
+            languages=[(code, web_words(code).language_name) for code in JUDGE_LANGUAGES],
+            signed_game=signed if isinstance(signed, str) else None,
+            deadline=lambda when: texts.format_deadline(when, lang) if when else None,
+            **context,
+        )
+        response = HTMLResponse(page, status_code=status)
+        response.headers["content-security-policy"] = content_security_policy(nonce)
+        response.headers["vary"] = "Accept-Language, Cookie"
+        if request.query_params.get("lang") in JUDGE_LANGUAGES:
+            response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, httponly=True,
+                                samesite="lax")  # fmt: skip
+        return response
+
+    def message(self, request: Request, status: int, sentence: str) -> HTMLResponse:
+        return self.render(request, "message.html", status, sentence=sentence)
+
+    async def web_error(self, request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, WebError)
+        return self.message(request, exc.status, exc.sentence)
+
+    async def http_error(self, request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        w = web_words(reader_language(request))
+        sentence = w.no_such_page if exc.status_code == 404 else w.stale_form
+        if exc.status_code == 405:
+            sentence = w.no_such_page
+        return self.message(request, exc.status_code, sentence)
+
+    async def store_error(self, request: Request, exc: Exception) -> Response:
+        LOG.error("the store failed: %s", str(exc).splitlines()[0] if str(exc) else exc)
+        return self.message(request, 503, web_words(reader_language(request)).server_error)
+
+    # ------------------------------------------------------------------ helpers
+    def _loaded(self, tx: Tx, game: str, lang: str) -> LoadedGame:
+        row = tx.get_game(game)
+        if row is None:
+            raise WebError(404, web_words(lang).not_found.format(game=game[:60]))
+        return load_game(row)
+
+    def _signed(self, tx: Tx, session: Mapping[str, Any], game: str, lang: str) -> _Signed:
+        """The session's sign-on to ``game``, still good: the same game, the player still
+        there with the password signed on with (the master's likewise)."""
+        loaded = self._loaded(tx, game, lang)
+        refused = WebError(403, web_words(lang).session_needed)
+        if session.get("game") != loaded.row.name:
+            raise refused
+        mark = session.get("mark")
+        if session.get("power") == MASTER:
+            if mark != views.password_mark(loaded.row.gm_password_hash):
+                raise refused
+            return _Signed(loaded, None)
+        power = session.get("power")
+        player = tx.get_player(loaded.row.name, power) if isinstance(power, str) else None
+        if (
+            player is None
+            or player.status == "resigned"
+            or mark != views.password_mark(player.password_hash)
+        ):
+            raise refused
+        return _Signed(loaded, player)
+
+    async def _form(self, request: Request) -> Mapping[str, str]:
+        """The form of a POST, its CSRF token checked (a missing or stale one changes
+        nothing: 403)."""
+        form = await request.form(max_files=0, max_fields=20)
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        if not csrf_ok(request.session, fields.get("csrf")):
+            raise WebError(403, web_words(reader_language(request)).stale_form)
+        return fields
+
+    @staticmethod
+    def _game_name(request: Request) -> str:
+        return str(request.path_params["game"])
+
+    # ------------------------------------------------------------------ public pages
+    async def games(self, request: Request) -> Response:
+        lang = reader_language(request)
+
+        def work(judge: Judge) -> list[views.GameLine]:
+            with judge.store.transaction() as tx:
+                return views.game_lines(tx, lang)
+
+        return self.render(request, "games.html", games=await self.backend.run(work))
+
+    async def game(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+
+        def work(judge: Judge) -> views.GamePage:
+            with judge.store.transaction() as tx:
+                return views.game_page(tx, self._loaded(tx, name, lang), lang)
+
+        page = await self.backend.run(work)
+        return self.render(request, "game.html", game=page, board=page.board)
+
+    async def history(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+
+        def work(judge: Judge) -> tuple[str, list[views.HistoryLine]]:
+            with judge.store.transaction() as tx:
+                loaded = self._loaded(tx, name, lang)
+                return loaded.row.name, views.history(tx, loaded, lang)
+
+        game, lines = await self.backend.run(work)
+        return self.render(request, "history.html", game=game, phases=lines)
+
+    async def phase(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        seq = int(request.path_params["seq"])
+
+        def work(judge: Judge) -> views.PhasePage | None:
+            with judge.store.transaction() as tx:
+                return views.phase_page(tx, self._loaded(tx, name, lang), seq, lang)
+
+        page = await self.backend.run(work)
+        if page is None:
+            raise WebError(404, web_words(lang).no_such_page)
+        return self.render(request, "phase.html", phase=page, board=page.board)
+
+    async def download(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+
+        def work(judge: Judge) -> dict[str, Any]:
+            with judge.store.transaction() as tx:
+                self._loaded(tx, name, lang)
+            try:
+                return judge.export(name)
+            except JudgeError:
+                raise WebError(404, web_words(lang).not_started.format(game=name)) from None
+
+        data = await self.backend.run(work)
+        disposition = f"attachment; filename=\"game.json\"; filename*=UTF-8''{quote(name)}.json"
+        return Response(
+            json.dumps(data, ensure_ascii=False, indent=1),
+            media_type="application/json",
+            headers={"content-disposition": disposition},
+        )
+
+    # ------------------------------------------------------------------ signing on and off
+    async def signon(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        w = web_words(lang)
+
+        def page_data(judge: Judge) -> views.GamePage:
+            with judge.store.transaction() as tx:
+                return views.game_page(tx, self._loaded(tx, name, lang), lang)
+
+        if request.method == "GET":
+            page = await self.backend.run(page_data)
+            return self.render(request, "signon.html", game=page, problem=None)
+        form = await self._form(request)
+        power = form.get("power", "")[:40]
+        password = form.get("password", "")[: MAX_PASSWORD_CHARS + 1]
+        client = request.client.host if request.client else "-"
+        if self.guard.blocked(client, name, power):
+            page = await self.backend.run(page_data)
+            return self.render(request, "signon.html", 429, game=page, problem=w.signon_blocked)
+
+        def check(judge: Judge) -> tuple[str, str] | None:
+            """(game, stored hash) of the power signed on as, when the password is right."""
+            with judge.store.transaction() as tx:
+                loaded = self._loaded(tx, name, lang)
+                if power == MASTER:
+                    stored = loaded.row.gm_password_hash
+                else:
+                    player = tx.get_player(loaded.row.name, power)
+                    if player is None or player.status == "resigned":
+                        return None
+                    stored = player.password_hash
+            # the hash is checked outside the transaction: it holds no lock meanwhile
+            return (loaded.row.name, stored) if verify_password(password, stored) else None
+
+        found = await self.backend.run(check)
+        if found is None:
+            self.guard.failed(client, name, power)
+            page = await self.backend.run(page_data)
+            return self.render(request, "signon.html", 403, game=page, problem=w.signon_failed)
+        self.guard.succeeded(client, name, power)
+        session = request.session
+        session.clear()  # a new session: a token or sign-on planted before is gone
+        session.update({"game": found[0], "power": power, "mark": views.password_mark(found[1])})
+        csrf_token(session)
+        target = "master" if power == MASTER else "orders"
+        return RedirectResponse(f"/games/{quote(found[0], safe='')}/{target}", status_code=303)
+
+    async def signoff(self, request: Request) -> Response:
+        await self._form(request)
+        request.session.clear()
+        return self.message(request, 200, web_words(reader_language(request)).signed_off)
+
+    # ------------------------------------------------------------------ a player's pages
+    async def orders(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        text: str | None = None
+        if request.method == "POST":
+            text = (await self._form(request)).get("orders", "")
+        now = self.clock()
+
+        def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer | None]:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, web_words(lang).session_needed)
+                answer = None
+                if text is not None:
+                    row = tx.lock_game(signed.loaded.row.name)
+                    assert row is not None
+                    loaded = load_game(row)
+                    answer = views.submit_orders(tx, loaded, signed.player, text, now, lang)
+                return views.player_page(tx, signed.loaded, signed.player, lang), answer
+
+        page, answer = await self.backend.run(work)
+        shown = text if answer is not None and not answer.done else page.standing_text
+        return self.render(request, "orders.html", page=page, answer=answer, text=shown)
+
+    async def votes(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        form = await self._form(request)
+        kind, on = form.get("vote", ""), form.get("on") == "1"
+        if kind not in ("wait", "draw"):
+            raise WebError(400, web_words(lang).no_such_page)
+        now = self.clock()
+
+        def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer]:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, web_words(lang).session_needed)
+                row = tx.lock_game(name)
+                assert row is not None
+                loaded = load_game(row)
+                answer = views.set_vote(judge, tx, loaded, signed.player, kind, on, now, lang)
+                player = tx.get_player(loaded.row.name, signed.player.power)
+                assert player is not None
+                fresh = tx.get_game(name)
+                assert fresh is not None
+                return views.player_page(tx, load_game(fresh), player, lang), answer
+
+        page, answer = await self.backend.run(work)
+        return self.render(request, "orders.html", page=page, answer=answer,
+                           text=page.standing_text)  # fmt: skip
+
+    async def password(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        new = (await self._form(request)).get("new_password", "")[:MAX_PASSWORD_CHARS]
+
+        def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer, str | None]:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, web_words(lang).session_needed)
+                answer, stored = views.change_password(tx, signed.player, new, lang)
+                page = views.player_page(tx, signed.loaded, signed.player, lang)
+                return page, answer, stored
+
+        page, answer, stored = await self.backend.run(work)
+        if stored is not None:  # this session goes on with the new password
+            request.session["mark"] = views.password_mark(stored)
+        return self.render(request, "orders.html", page=page, answer=answer,
+                           text=page.standing_text)  # fmt: skip
+
+    # ------------------------------------------------------------------ the game master's
+    async def master(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        w = web_words(lang)
+        form = await self._form(request) if request.method == "POST" else {}
+        action, when = form.get("action", ""), form.get("when", "")[:60]
+        now = self.clock()
+
+        def work(judge: Judge) -> tuple[str, str, views.Answer | None]:
+            answer = None
+            try:
+                with judge.store.transaction() as tx:
+                    signed = self._signed(tx, request.session, name, lang)
+                    if signed.player is not None:
+                        raise WebError(403, w.session_needed)
+                    if action:
+                        answer = self._master_action(judge, tx, name, action, when, now, lang)
+            except _Refused as exc:  # rolled back: a refusal changes nothing
+                answer = exc.answer
+            with judge.store.transaction() as tx:
+                loaded = self._loaded(tx, name, lang)
+                status = game_status(tx, loaded, with_addresses=True, lang=lang)
+                return loaded.row.name, status, answer
+
+        game, status, answer = await self.backend.run(work)
+        return self.render(request, "master.html", game=game, status_text=status, answer=answer)
+
+    def _master_action(
+        self, judge: Judge, tx: Tx, name: str, action: str, when: str, now: datetime, lang: str
+    ) -> views.Answer:
+        w, jw = web_words(lang), judge_words(lang)
+        row = tx.lock_game(name)
+        assert row is not None
+        loaded = load_game(row)
+        try:
+            if action == "pause":
+                judge.pause_game(tx, loaded, now)
+            elif action == "resume":
+                judge.resume_game(tx, loaded, now)
+            elif action == "process":
+                done = judge.process_game(tx, loaded, now)
+                return views.Answer(True, w.master_processed.format(phases=", ".join(done)))
+            elif action == "deadline":
+                judge.move_deadline(tx, loaded, read_time(when.strip(), now), now)
+            else:
+                raise WebError(400, w.no_such_page)
+        except (JudgeError, ValueError) as exc:
+            refused = views.Answer(False, jw.master_refused.format(problem=str(exc)))
+            raise _Refused(refused) from None
+        return views.Answer(True, w.master_done)
