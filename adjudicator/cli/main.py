@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TextIO
 
 from adjudicator.base.errors import Diagnostic, InputError, cut
+from adjudicator.base.rules import PRESETS
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
 from adjudicator.board.map import GameMap
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_UNUSABLE = 2
+
+_PRESET_HELP = "a named rule set: " + ", ".join(
+    f"{name} (default)" if name == "datc" else name for name in PRESETS
+)
 
 
 class _KeysOf:
@@ -134,9 +139,7 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="OPTION=CHOICE",
         help="a rules option, e.g. coasts=strict (repeatable)",
     )
-    check.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
-    )
+    check.add_argument("--preset", help=_PRESET_HELP)
     check.set_defaults(handler=_cmd_check)
 
     adjudicate = sub.add_parser("adjudicate", help="adjudicate a phase and print the results")
@@ -153,9 +156,7 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="OPTION=CHOICE",
         help="a rules option, e.g. adjacent_convoy=fallback (repeatable)",
     )
-    adjudicate.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
-    )
+    adjudicate.add_argument("--preset", help=_PRESET_HELP)
     adjudicate.set_defaults(handler=_cmd_adjudicate)
 
     render = sub.add_parser(
@@ -175,9 +176,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--palette", choices=("map", "colour-blind"), default="map", help="the powers' colours"
     )
     render.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
-    render.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
-    )
+    render.add_argument("--preset", help=_PRESET_HELP)
     render.set_defaults(handler=_cmd_render)
 
     maps = sub.add_parser("maps", help="list the shipped maps, or show or validate one")
@@ -195,7 +194,7 @@ def _build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
     replay.add_argument(
         "--preset",
-        help="a named rule set, e.g. diplomacy-package (the rules "
+        help="a named rule set, e.g. webdiplomacy-2024 or diplomacy-package (the rules "
         "of the engine that recorded the games)",
     )
     replay.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -438,7 +437,11 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     report = _CheckReport(
-        args.orders, parsed.lang, len(parsed.orders), len(checked.valid), tuple(diagnostics)
+        args.orders,
+        parsed.lang,
+        len(parsed.orders),
+        len(checked.valid),
+        tuple(diagnostics),
     )
     _CHECK_FORMATS[args.format](report, out)
     failed = any(d.severity is Severity.ERROR for d in diagnostics)
