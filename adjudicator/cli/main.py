@@ -28,7 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TextIO
 
-from adjudicator.base.errors import Diagnostic, InputError, cut
+from adjudicator.base.errors import Diagnostic, InputError, cut, printable
 from adjudicator.base.rules import PRESETS
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
@@ -84,7 +84,20 @@ _LANGUAGE_CODES = _KeysOf(_languages)
 
 def entry_point() -> None:
     """Console-script entry point."""
+    _forgiving_streams()
     sys.exit(main())
+
+
+def _forgiving_streams() -> None:
+    """Let the standard streams write any text: a character their encoding lacks (a file name
+    that is not valid UTF-8 under ``PYTHONIOENCODING=utf-8``, a German umlaut under an ASCII
+    locale) comes out as a backslash escape instead of a ``UnicodeEncodeError``. File names in
+    messages are :func:`~adjudicator.base.errors.printable` already; this is the net under
+    everything else."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            reconfigure(errors="backslashreplace")
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
@@ -437,7 +450,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     report = _CheckReport(
-        args.orders,
+        printable(args.orders),
         parsed.lang,
         len(parsed.orders),
         len(checked.valid),
@@ -466,7 +479,7 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
 
         vocab = vocabulary(parsed.lang)  # the file's language: `Fehler`, `Warnung` in German
         _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
-        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
+        print(vocab.say("unreadable_left_out", path=printable(args.orders)), file=sys.stderr)
     result = adjudicate(position, parsed.by_power(), rules, game_map=game_map)
     report = render_report(result, game_map, fmt=args.format, lang=args.lang or parsed.lang)
     print(report, file=out, end="")
@@ -529,7 +542,7 @@ def _render_orders(
 
         vocab = vocabulary(parsed.lang)
         _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
-        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
+        print(vocab.say("unreadable_left_out", path=printable(args.orders)), file=sys.stderr)
     orders = parsed.by_power()
     if args.orders_only:
         return orders, None, args.lang or parsed.lang
@@ -567,7 +580,7 @@ def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
         )
     game_map = _load_map("NAME", args.name)
     if args.action == "validate":
-        print(f"{game_map.source}: ok ({len(game_map.provinces)} provinces)", file=out)
+        print(f"{printable(game_map.source)}: ok ({len(game_map.provinces)} provinces)", file=out)
         return EXIT_OK
     print(_map_summary(game_map), file=out)
     return EXIT_OK
@@ -612,7 +625,8 @@ def _cmd_test(args: argparse.Namespace, out: TextIO) -> int:
         if status == "passed" and not args.verbose:
             continue
         label = "ok" if status == "passed" else status.upper()
-        print(f"{label:7} {outcome.case.path}: {outcome.case.id}  {outcome.case.title}", file=out)
+        where = printable(str(outcome.case.path))
+        print(f"{label:7} {where}: {outcome.case.id}  {outcome.case.title}", file=out)
         if outcome.reason and status != "passed":
             print(f"        ({outcome.reason})", file=out)
         for difference in outcome.differences:
