@@ -580,7 +580,11 @@ def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
         )
     game_map = _load_map("NAME", args.name)
     if args.action == "validate":
+        from adjudicator.board.topology import map_topology
+
         print(f"{printable(game_map.source)}: ok ({len(game_map.provinces)} provinces)", file=out)
+        for note in map_topology(game_map).notes():
+            print(f"  note: {note}", file=out)
         return EXIT_OK
     print(_map_summary(game_map), file=out)
     return EXIT_OK
