@@ -15,7 +15,13 @@ from adjudicator.board.map import GameMap
 # 200 ms deadline per example, the health check on slow data generation) fail a correct test on a
 # loaded machine, so every run switches them off. CI also fixes the seed so that a submission's
 # check is repeatable; local runs keep exploring new examples each time.
-LOAD_INDEPENDENT = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#
+# No example database either: the suite runs in several processes at once (pytest-xdist), and
+# examples saved by one worker would be replayed by whichever worker next runs the test, so that
+# a run's outcome would depend on the runs before it and on how the tests were shared out.
+LOAD_INDEPENDENT = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 settings.register_profile("local", LOAD_INDEPENDENT)
 settings.register_profile("ci", LOAD_INDEPENDENT, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "local")

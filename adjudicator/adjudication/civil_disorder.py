@@ -10,9 +10,11 @@ The unit farthest from the nearest counted supply centre goes first. Three optio
   from its own coast, an army every border (the ``diplomacy`` package);
 - :attr:`Rules.disorder_ties`: fleets before armies, then alphabetically by English province
   name, ignoring spaces and punctuation (2023 rulebook, DATC v3.0 6.J.3-6.J.11), or by province
-  abbreviation, as the unit texts ``F NTH`` sort (the package and godip).
+  abbreviation, as the unit texts ``F NTH`` sort (the package and godip);
+- :attr:`Rules.disorder_fleets_first`: whether fleets go before armies among equally distant
+  units before that order counts (everyone but webDiplomacy since June 2025).
 
-:class:`~adjudicator.base.rules.CivilDisorder` names the three combinations in use.
+:class:`~adjudicator.base.rules.CivilDisorder` names the combinations in use.
 
 >>> from adjudicator.board.load import load_map
 >>> from adjudicator.base.model import Location, Unit, UnitType
@@ -76,12 +78,14 @@ def removal_order(
         centres = tuple(owned)
     distance = _distance(game_map, centres, rules.disorder_distance)
     by_name = rules.disorder_ties is DisorderTies.Y2023
+    fleets_first = rules.disorder_fleets_first
 
     def key(unit: Unit) -> RankKey:
+        rank = _type_rank(unit) if fleets_first else 0
         if by_name:
             name = fold_name(game_map.province(unit.province).name("en"))
-            return (-distance(unit), _type_rank(unit), name, str(unit.location))
-        return (-distance(unit), _type_rank(unit), str(unit.location), "")
+            return (-distance(unit), rank, name, str(unit.location))
+        return (-distance(unit), rank, str(unit.location), "")
 
     return sorted(units, key=key)
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
+from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.resolver import Resolver
 
 from adjudicator.base.errors import Diagnostic, InputError, cut
@@ -221,7 +221,39 @@ class _Counting(Composer):
         return f"{where}: " if where else ""
 
 
-class _PyLoader(_Counting, yaml.SafeLoader):
+class _Constructing(SafeConstructor):
+    """PyYAML's safe constructor, whose every failure is a :class:`ConstructorError` at the
+    node's line and column. Several of its constructors raise plain Python errors on a value
+    their tag cannot take: ``!!timestamp x`` or a bare ``!!timestamp`` (``AttributeError``),
+    ``!!int x`` and ``!!float x`` (``ValueError``), ``!!int ''`` (``IndexError``), ``!!bool x``
+    (``KeyError``), ``!!timestamp 2001-02-30`` (a date that does not exist)."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep)
+        except (yaml.YAMLError, _Refused, RecursionError):
+            raise
+        except Exception as exc:
+            raise ConstructorError(None, None, _unreadable(node, exc), node.start_mark) from None
+
+
+def _unreadable(node: yaml.Node, exc: Exception) -> str:
+    """Why a node's value cannot be read as its tag says: ``'x' is not a !!timestamp``."""
+    tag = str(node.tag)
+    short = "!!" + tag.removeprefix(_STANDARD_TAGS) if tag.startswith(_STANDARD_TAGS) else tag
+    value = node.value if isinstance(node, yaml.ScalarNode) else None
+    if not isinstance(value, str):
+        return f"this value cannot be read as {cut(short, _WHERE_SHOWN)}"
+    shown_value = repr(cut(value, _WHERE_SHOWN)) if value else "an empty value"
+    detail = str(exc) if isinstance(exc, ValueError) and str(exc) else ""
+    because = f" ({cut(detail, _WHERE_SHOWN)})" if detail else ""
+    return f"{shown_value} is not a valid {cut(short, _WHERE_SHOWN)}{because}"
+
+
+_STANDARD_TAGS = "tag:yaml.org,2002:"
+
+
+class _PyLoader(_Counting, _Constructing, yaml.SafeLoader):
     """The loader in pure Python: the one that counts lines by the one rule of
     :func:`~adjudicator.base.limits.split_lines`, and whose error messages are the clearer."""
 
@@ -249,7 +281,7 @@ class _PyLoader(_Counting, yaml.SafeLoader):
 if yaml.__with_libyaml__:
     from yaml import _yaml
 
-    class _CLoader(_Counting, SafeConstructor, Resolver, _yaml.CParser):
+    class _CLoader(_Counting, _Constructing, Resolver, _yaml.CParser):
         """The same composer over libyaml's parser, several times faster (a 1 MB scalar in
         milliseconds, not seconds); libyaml counts lines as we do, except that it also ends
         them at NEL, LS and PS, so texts holding those go to :class:`_PyLoader`."""
@@ -257,7 +289,7 @@ if yaml.__with_libyaml__:
         def __init__(self, text: str, limits: Limits) -> None:
             _yaml.CParser.__init__(self, text)
             Composer.__init__(self)
-            SafeConstructor.__init__(self)
+            _Constructing.__init__(self)
             Resolver.__init__(self)
             self.count(limits)
 

@@ -25,6 +25,24 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def printable(name: str) -> str:
+    r"""A file name as messages print it, whatever its bytes: a name that is not valid UTF-8
+    reaches Python with its stray bytes as lone surrogates (PEP 383), which no UTF-8 stream can
+    write; they are shown as ``\xff`` escapes instead (any other lone surrogate as ``\udc80``).
+
+    >>> printable("orders.txt"), printable("bad" + chr(0xDCFF) + ".txt")
+    ('orders.txt', 'bad\\xff.txt')
+    >>> printable("Zürich.txt"), printable("x" + chr(0xD800))
+    ('Zürich.txt', 'x\\ud800')
+    """
+    if name.isascii():
+        return name
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate that no byte became
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
@@ -48,10 +66,12 @@ class Diagnostic:
     hint: str | None = None
 
     def location(self) -> str:
-        """``path:line:col`` (``path`` alone when the position is unknown)."""
+        """``path:line:col`` (``path`` alone when the position is unknown), the path
+        :func:`printable`."""
+        path = printable(self.path)
         if self.line <= 0:
-            return self.path
-        return f"{self.path}:{self.line}:{max(self.column, 1)}"
+            return path
+        return f"{path}:{self.line}:{max(self.column, 1)}"
 
     def format(self, *, context: bool = True, words: Mapping[str, str] | None = None) -> str:
         """The one-line form, followed by the offending line and a caret when known.
@@ -79,7 +99,7 @@ class Diagnostic:
     def to_dict(self) -> dict[str, object]:
         """A plain mapping for JSON and YAML reports."""
         return {
-            "path": self.path,
+            "path": printable(self.path),
             "line": self.line,
             "column": self.column,
             "severity": str(self.severity),

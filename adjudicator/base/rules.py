@@ -45,7 +45,14 @@ class AdjacentConvoy(StrEnum):
     """godip (Diplicity, Droidippy), as observed: as ``2023`` (by convoy when the order says
     *via convoy* or a fleet of the army's own power convoys it, with no land fallback), except
     that an army whose move no fleet was ordered to convoy moves over land even if its order
-    says *via convoy* (DATC 2.4's 6.G.8)."""
+    says *via convoy* (DATC 2.4's 6.G.8). An order *via convoy* to a province the army could
+    walk to is therefore legal even where no convoy route is possible at all."""
+    WEBDIPLOMACY = "webdiplomacy"
+    """webDiplomacy, as its adjudicator behaves: by convoy only when the order says *via convoy*
+    (a fleet's convoy order never shows intent, as ``explicit``); an army ordered *via convoy*
+    that no fleet was ordered to convoy walks to an adjacent province; one whose ordered convoy
+    is disrupted stays (no land fallback). An order *via convoy* with no possible route at all
+    is refused (webDiplomacy does not save it), so the army holds."""
 
 
 class ParadoxRule(StrEnum):
@@ -185,7 +192,7 @@ class DisorderDistance(StrEnum):
 
 class DisorderTies(StrEnum):
     """DATC 4.D.8, civil disorder: which of two units equally far goes first. Fleets go before
-    armies under both orders."""
+    armies first under both orders unless :attr:`Rules.disorder_fleets_first` is off."""
 
     Y2023 = "2023"
     """Then alphabetically by the province's English name, ignoring spaces and punctuation (the
@@ -196,10 +203,11 @@ class DisorderTies(StrEnum):
 
 
 class CivilDisorder(StrEnum):
-    """DATC 4.D.8: named combinations of the three civil-disorder options
-    (:class:`DisorderCentres`, :class:`DisorderDistance`, :class:`DisorderTies`). The rules option
-    ``civil_disorder`` sets all three at once (in case files, on the command line and in
-    :meth:`Rules.from_mapping`); :attr:`Rules.civil_disorder` names the combination in force."""
+    """DATC 4.D.8: named combinations of the four civil-disorder options
+    (:class:`DisorderCentres`, :class:`DisorderDistance`, :class:`DisorderTies`, and
+    :attr:`Rules.disorder_fleets_first`). The rules option ``civil_disorder`` sets them all at
+    once (in case files, on the command line and in :meth:`Rules.from_mapping`);
+    :attr:`Rules.civil_disorder` names the combination in force."""
 
     Y2023 = "2023"
     """Farthest from the nearest owned centre, counting steps over any border for both unit
@@ -211,10 +219,18 @@ class CivilDisorder(StrEnum):
     GODIP = "godip"
     """Farthest from the nearest home centre, counting steps over any border for both unit
     types; ties: fleets first, then by abbreviation (godip)."""
+    WEBDIPLOMACY = "webdiplomacy"
+    """Farthest from the nearest owned centre, counting steps over any border for both unit
+    types; ties: alphabetical by province name, with no fleets-first rule (webDiplomacy since
+    7 June 2025, and from 4 March 2024 for a month)."""
+    WEBDIPLOMACY_2024 = "webdiplomacy-2024"
+    """Farthest from the nearest home centre, an army counting steps over any border, a fleet
+    its own moves; ties: fleets first, then alphabetical by province name (webDiplomacy before
+    June 2025, the rules of today's datasets of its games)."""
 
     @property
-    def options(self) -> dict[str, StrEnum]:
-        """The three options this combination sets, by :class:`Rules` field name."""
+    def options(self) -> dict[str, StrEnum | bool]:
+        """The four options this combination sets, by :class:`Rules` field name."""
         return dict(_DISORDER_COMBINATIONS[self])
 
 
@@ -255,6 +271,10 @@ class Rules:
     """DATC 4.D.8, civil disorder: how the distance is counted."""
     disorder_ties: DisorderTies = DisorderTies.Y2023
     """DATC 4.D.8, civil disorder: which of two equally distant units goes first."""
+    disorder_fleets_first: bool = True
+    """DATC 4.D.8, civil disorder: of two equally distant units, a fleet goes before an army
+    (the 2023 rulebook, the engines); ``False``: only :attr:`disorder_ties`'s order counts
+    (webDiplomacy since June 2025)."""
     convoy_path: ConvoyPath = ConvoyPath.IGNORE
     """DATC 4.A.6: explicit convoy routes."""
     necessary_convoys: bool = True
@@ -290,14 +310,19 @@ class Rules:
 
     @property
     def civil_disorder(self) -> CivilDisorder | None:
-        """The named combination of the three civil-disorder options, if they make one.
+        """The named combination of the four civil-disorder options, if they make one.
 
         >>> Rules.from_mapping({"civil_disorder": "godip"}).disorder_centres
         <DisorderCentres.HOME: 'home'>
         >>> Rules().civil_disorder
         <CivilDisorder.Y2023: '2023'>
         """
-        chosen = (self.disorder_centres, self.disorder_distance, self.disorder_ties)
+        chosen = (
+            self.disorder_centres,
+            self.disorder_distance,
+            self.disorder_ties,
+            self.disorder_fleets_first,
+        )
         for name, options in _DISORDER_COMBINATIONS.items():
             if chosen == tuple(value for _, value in options):
                 return name
@@ -327,7 +352,7 @@ class Rules:
     def from_mapping(cls, options: Mapping[str, object], base: Rules | None = None) -> Rules:
         """Build rules from ``option -> choice`` (strings or enum members).
 
-        ``civil_disorder`` names a combination (:class:`CivilDisorder`) of the three
+        ``civil_disorder`` names a combination (:class:`CivilDisorder`) of the four
         ``disorder_*`` options; any of those given beside it refines the combination.
 
         Raises :class:`ValueError` naming the option and the valid choices.
@@ -372,6 +397,19 @@ PRESETS: dict[str, dict[str, str]] = {
         "disorder_distance": "any-border",
         "disorder_ties": "abbreviation",
     },
+    "webdiplomacy": {
+        "adjacent_convoy": "webdiplomacy",
+        "disorder_centres": "owned",
+        "disorder_distance": "any-border",
+        "disorder_ties": "2023",
+        "disorder_fleets_first": "false",
+    },
+    "webdiplomacy-2024": {
+        "adjacent_convoy": "webdiplomacy",
+        "disorder_centres": "home",
+        "disorder_distance": "unit-moves",
+        "disorder_ties": "2023",
+    },
 }
 """Named rule sets (``docs/rules.md`` has the table of each preset's options):
 
@@ -381,33 +419,52 @@ PRESETS: dict[str, dict[str, str]] = {
   phases (``tests/data/package_phases``): its reading of DATC 4.A.3 and its civil disorder
   (``civil_disorder: home-distance``);
 - ``godip``: godip (Diplicity, Droidippy), under which its DATC 2.4 file passes whole: its
-  reading of 4.A.3 and its civil disorder (``civil_disorder: godip``)."""
+  reading of 4.A.3 and its civil disorder (``civil_disorder: godip``);
+- ``webdiplomacy``: webDiplomacy today (since 7 June 2025): its reading of 4.A.3 and its civil
+  disorder (``civil_disorder: webdiplomacy``); its other choices are the DATC v3.0 ones;
+- ``webdiplomacy-2024``: webDiplomacy before June 2025, the rules of the games in today's
+  research datasets (``civil_disorder: webdiplomacy-2024``)."""
 
 
 _COMBINED = "civil_disorder"
 """The one option that names a combination of others rather than a field."""
 
-_DISORDER_COMBINATIONS: dict[CivilDisorder, tuple[tuple[str, StrEnum], ...]] = {
+_DISORDER_COMBINATIONS: dict[CivilDisorder, tuple[tuple[str, StrEnum | bool], ...]] = {
     CivilDisorder.Y2023: (
         ("disorder_centres", DisorderCentres.OWNED),
         ("disorder_distance", DisorderDistance.ANY_BORDER),
         ("disorder_ties", DisorderTies.Y2023),
+        ("disorder_fleets_first", True),
     ),
     CivilDisorder.HOME_DISTANCE: (
         ("disorder_centres", DisorderCentres.HOME),
         ("disorder_distance", DisorderDistance.UNIT_MOVES),
         ("disorder_ties", DisorderTies.ABBREVIATION),
+        ("disorder_fleets_first", True),
     ),
     CivilDisorder.GODIP: (
         ("disorder_centres", DisorderCentres.HOME),
         ("disorder_distance", DisorderDistance.ANY_BORDER),
         ("disorder_ties", DisorderTies.ABBREVIATION),
+        ("disorder_fleets_first", True),
+    ),
+    CivilDisorder.WEBDIPLOMACY: (
+        ("disorder_centres", DisorderCentres.OWNED),
+        ("disorder_distance", DisorderDistance.ANY_BORDER),
+        ("disorder_ties", DisorderTies.Y2023),
+        ("disorder_fleets_first", False),
+    ),
+    CivilDisorder.WEBDIPLOMACY_2024: (
+        ("disorder_centres", DisorderCentres.HOME),
+        ("disorder_distance", DisorderDistance.UNIT_MOVES),
+        ("disorder_ties", DisorderTies.Y2023),
+        ("disorder_fleets_first", True),
     ),
 }
 
 
 def _expand_combinations(options: Mapping[str, object]) -> dict[str, object]:
-    """``options`` with ``civil_disorder: NAME`` replaced by the three options it sets; options
+    """``options`` with ``civil_disorder: NAME`` replaced by the four options it sets; options
     given explicitly beside it win, whatever their place in the mapping."""
     expanded: dict[str, object] = {}
     for name, raw in options.items():

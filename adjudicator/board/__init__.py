@@ -15,6 +15,9 @@ Imports :mod:`adjudicator.base` and :mod:`adjudicator.lang`.
   that the map, the convoy rules and civil disorder ask; plain functions over a ``neighbours``
   function, with no third-party graph library.
 - ``convoys``: convoy routes over the map's seas.
+- ``topology``: the whole-graph questions of ``maps validate`` (land masses and waters, provinces
+  no unit can enter, islands no fleet reaches, armies that can never leave), answered with
+  networkx, imported only when asked.
 - ``drawing``: the drawing shipped beside a map (``maps/<name>.drawing.json``, made by
   ``python -m tools.drawmap``) read into frozen values for a renderer: each province's outline as
   SVG path data and its anchors (unit, dislodged unit, label, supply centre, each coast);

@@ -28,9 +28,10 @@ would answer :func:`two_disjoint_paths`, but it builds an auxiliary directed gra
 general flow algorithm on every call, while the convoy rule asks once per candidate fleet, on
 graphs of a dozen seas, where two augmenting paths decide the question: the 30 lines here
 answered such a question (London to Tunis over six seas) eight times faster, raise no exception
-when there is no path, and keep the import light. So the package imports networkx nowhere;
-``tests/board/test_graph.py`` uses it as the reference that every function here is checked
-against.
+when there is no path, and keep the import light. So the adjudication imports networkx nowhere;
+only map validation's whole-graph questions do (:mod:`adjudicator.board.topology`, imported
+when asked), and ``tests/board/test_graph.py`` uses it as the reference that every function
+here is checked against.
 
 >>> borders = {"a": ["b"], "b": ["a", "c"], "c": ["b"], "d": []}
 >>> distances(["a"], borders.__getitem__)

@@ -28,7 +28,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TextIO
 
-from adjudicator.base.errors import Diagnostic, InputError, cut
+from adjudicator.base.errors import Diagnostic, InputError, cut, printable
+from adjudicator.base.rules import PRESETS
 from adjudicator.base.version import __version__
 from adjudicator.board.load import available_maps, load_map
 from adjudicator.board.map import GameMap
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_UNUSABLE = 2
+
+_PRESET_HELP = "a named rule set: " + ", ".join(
+    f"{name} (default)" if name == "datc" else name for name in PRESETS
+)
 
 
 class _KeysOf:
@@ -79,7 +84,20 @@ _LANGUAGE_CODES = _KeysOf(_languages)
 
 def entry_point() -> None:
     """Console-script entry point."""
+    _forgiving_streams()
     sys.exit(main())
+
+
+def _forgiving_streams() -> None:
+    """Let the standard streams write any text: a character their encoding lacks (a file name
+    that is not valid UTF-8 under ``PYTHONIOENCODING=utf-8``, a German umlaut under an ASCII
+    locale) comes out as a backslash escape instead of a ``UnicodeEncodeError``. File names in
+    messages are :func:`~adjudicator.base.errors.printable` already; this is the net under
+    everything else."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            reconfigure(errors="backslashreplace")
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int:
@@ -134,9 +152,7 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="OPTION=CHOICE",
         help="a rules option, e.g. coasts=strict (repeatable)",
     )
-    check.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
-    )
+    check.add_argument("--preset", help=_PRESET_HELP)
     check.set_defaults(handler=_cmd_check)
 
     adjudicate = sub.add_parser("adjudicate", help="adjudicate a phase and print the results")
@@ -153,9 +169,7 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="OPTION=CHOICE",
         help="a rules option, e.g. adjacent_convoy=fallback (repeatable)",
     )
-    adjudicate.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
-    )
+    adjudicate.add_argument("--preset", help=_PRESET_HELP)
     adjudicate.set_defaults(handler=_cmd_adjudicate)
 
     render = sub.add_parser(
@@ -175,9 +189,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--palette", choices=("map", "colour-blind"), default="map", help="the powers' colours"
     )
     render.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
-    render.add_argument(
-        "--preset", help="a named rule set: datc (default), datc-v2, diplomacy-package, godip"
-    )
+    render.add_argument("--preset", help=_PRESET_HELP)
     render.set_defaults(handler=_cmd_render)
 
     maps = sub.add_parser("maps", help="list the shipped maps, or show or validate one")
@@ -195,7 +207,7 @@ def _build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--rules", "-r", action="append", default=[], metavar="OPTION=CHOICE")
     replay.add_argument(
         "--preset",
-        help="a named rule set, e.g. diplomacy-package (the rules "
+        help="a named rule set, e.g. webdiplomacy-2024 or diplomacy-package (the rules "
         "of the engine that recorded the games)",
     )
     replay.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -438,7 +450,11 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     )
     diagnostics.sort(key=lambda d: (d.line, d.column))
     report = _CheckReport(
-        args.orders, parsed.lang, len(parsed.orders), len(checked.valid), tuple(diagnostics)
+        printable(args.orders),
+        parsed.lang,
+        len(parsed.orders),
+        len(checked.valid),
+        tuple(diagnostics),
     )
     _CHECK_FORMATS[args.format](report, out)
     failed = any(d.severity is Severity.ERROR for d in diagnostics)
@@ -463,7 +479,7 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
 
         vocab = vocabulary(parsed.lang)  # the file's language: `Fehler`, `Warnung` in German
         _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
-        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
+        print(vocab.say("unreadable_left_out", path=printable(args.orders)), file=sys.stderr)
     result = adjudicate(position, parsed.by_power(), rules, game_map=game_map)
     report = render_report(result, game_map, fmt=args.format, lang=args.lang or parsed.lang)
     print(report, file=out, end="")
@@ -526,7 +542,7 @@ def _render_orders(
 
         vocab = vocabulary(parsed.lang)
         _print_diagnostics(parsed.diagnostics, sys.stderr, vocab.diagnostic_words())
-        print(vocab.say("unreadable_left_out", path=args.orders), file=sys.stderr)
+        print(vocab.say("unreadable_left_out", path=printable(args.orders)), file=sys.stderr)
     orders = parsed.by_power()
     if args.orders_only:
         return orders, None, args.lang or parsed.lang
@@ -564,7 +580,11 @@ def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
         )
     game_map = _load_map("NAME", args.name)
     if args.action == "validate":
-        print(f"{game_map.source}: ok ({len(game_map.provinces)} provinces)", file=out)
+        from adjudicator.board.topology import map_topology
+
+        print(f"{printable(game_map.source)}: ok ({len(game_map.provinces)} provinces)", file=out)
+        for note in map_topology(game_map).notes():
+            print(f"  note: {note}", file=out)
         return EXIT_OK
     print(_map_summary(game_map), file=out)
     return EXIT_OK
@@ -609,7 +629,8 @@ def _cmd_test(args: argparse.Namespace, out: TextIO) -> int:
         if status == "passed" and not args.verbose:
             continue
         label = "ok" if status == "passed" else status.upper()
-        print(f"{label:7} {outcome.case.path}: {outcome.case.id}  {outcome.case.title}", file=out)
+        where = printable(str(outcome.case.path))
+        print(f"{label:7} {where}: {outcome.case.id}  {outcome.case.title}", file=out)
         if outcome.reason and status != "passed":
             print(f"        ({outcome.reason})", file=out)
         for difference in outcome.differences:

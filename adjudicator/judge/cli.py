@@ -183,7 +183,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     create.add_argument("game")
     create.add_argument("--gm-email", required=True, help="the game master's address")
     create.add_argument("--map", default="standard")
-    create.add_argument("--preset", default="datc", help="rules preset (datc, datc-v2, ...)")
+    create.add_argument(
+        "--preset", default="datc", help="rules preset (datc, datc-v2, godip, webdiplomacy, ...)"
+    )
     defaults = PhaseLengths()
     for kind, minutes in (
         ("movement", defaults.movement),

@@ -67,7 +67,7 @@ from adjudicator.base.model import (
     Unit,
     UnitType,
 )
-from adjudicator.base.rules import Rules
+from adjudicator.base.rules import AdjacentConvoy, Rules
 from adjudicator.base.sources import Problems, read_source
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
@@ -521,20 +521,30 @@ class _Reader:
                 )
                 continue
             move = moves[0]
-            convoyed = move.via_convoy or bool(move.path)
-            if move.unit_type is UnitType.ARMY and not self.map.adjacent(
-                move.location, move.destination, UnitType.ARMY
-            ):
-                convoyed = True
-            convoyed = convoyed or any(
-                ok
-                and isinstance(order, Convoy)
-                and order.army.province == move.location.province
-                and order.destination.province == move.destination.province
-                for ok, _, order in results
-            )
-            out.append(Dislodgement(unit, move.location.province, convoyed))
+            out.append(Dislodgement(unit, move.location.province, self.convoyed(move, results)))
         return out
+
+    def convoyed(self, move: Move, results: Sequence[tuple[bool, str, Order]]) -> bool:
+        """Whether a successful move went by convoy (DATC 4.A.5: its victim may retreat to its
+        origin), as the rules in force read 4.A.3: a move to a province the army cannot walk to
+        always did; an adjacent one only if a convoy of it succeeded, and under ``explicit`` and
+        ``webdiplomacy`` only if its order also said *via convoy*. An army ordered *via convoy*
+        that no convoy carried walked (``fallback``, ``godip``, ``webdiplomacy``, the package)."""
+        if move.unit_type is UnitType.ARMY and not self.map.adjacent(
+            move.location, move.destination, UnitType.ARMY
+        ):
+            return True
+        carried = any(
+            ok
+            and isinstance(order, Convoy)
+            and order.army.province == move.location.province
+            and order.destination.province == move.destination.province
+            for ok, _, order in results
+        )
+        said = move.via_convoy or bool(move.path)
+        if self.rules.adjacent_convoy in (AdjacentConvoy.EXPLICIT, AdjacentConvoy.WEBDIPLOMACY):
+            return carried and said
+        return carried
 
     @staticmethod
     def standoffs(units: Sequence[Unit], results: Sequence[tuple[bool, str, Order]]) -> set[str]:

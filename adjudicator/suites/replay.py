@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from adjudicator.base.errors import InputError, Severity
+from adjudicator.base.errors import InputError, Severity, printable
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Dislodgement, Order, Phase, PhaseType, Unit
 from adjudicator.base.rules import Rules
@@ -156,7 +156,7 @@ def replay_file(
 
     text = read_source(path, InputError, "game file", limits, lines=False)
     data = load_json(text, str(path), InputError, limits)
-    return replay_game(data, str(path), rules)
+    return replay_game(data, printable(str(path)), rules)
 
 
 def replay_game(data: Mapping[str, Any], name: str, rules: Rules | None = None) -> GameReplay:

@@ -527,11 +527,20 @@ def test_explicit_path_enforced_is_kept() -> None:
 
 @pytest.mark.parametrize(
     ("choice", "legal"),
-    [("2023", False), ("explicit", False), ("fallback", True), ("1971", True)],
+    [
+        ("2023", False),
+        ("explicit", False),
+        ("fallback", True),
+        ("1971", True),
+        ("godip", True),
+        ("diplomacy-package", False),
+        ("webdiplomacy", False),
+    ],
 )
 def test_via_convoy_without_fleets(choice: str, legal: bool) -> None:
     """6.G.8 without the fleet: under the editions without land fallback the order can never
-    be valid, so it is illegal (4.E.1)."""
+    be valid, so it is illegal (4.E.1); godip walks the army (no fleet was ordered to convoy
+    it), while the package and webDiplomacy refuse the order."""
     pos = position({"France": ["A BEL"]})
     rules = Rules.from_mapping({"adjacent_convoy": choice})
     verdict = check_order(pos, "France", read("A BEL - HOL VIA"), STANDARD, rules)

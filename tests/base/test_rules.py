@@ -141,6 +141,19 @@ def test_presets() -> None:
     assert godip.adjacent_convoy is AdjacentConvoy.GODIP
     assert godip.civil_disorder is CivilDisorder.GODIP
     assert godip.replace(adjacent_convoy="2023", civil_disorder="2023") == Rules()
+    web = Rules.preset("webdiplomacy")
+    assert web.adjacent_convoy is AdjacentConvoy.WEBDIPLOMACY
+    assert web.civil_disorder is CivilDisorder.WEBDIPLOMACY
+    assert web.disorder_fleets_first is False
+    assert web.replace(adjacent_convoy="2023", disorder_fleets_first=True) == Rules()
+    web_2024 = Rules.preset("webdiplomacy-2024")
+    assert web_2024.civil_disorder is CivilDisorder.WEBDIPLOMACY_2024
+    assert (web_2024.disorder_centres, web_2024.disorder_distance, web_2024.disorder_ties) == (
+        DisorderCentres.HOME,
+        DisorderDistance.UNIT_MOVES,
+        DisorderTies.Y2023,
+    )
+    assert web_2024.disorder_fleets_first is True
     with pytest.raises(ValueError, match="unknown rules preset 'mila'"):
         Rules.preset("mila")
 

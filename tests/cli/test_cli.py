@@ -37,7 +37,11 @@ def test_maps_show_summarises_a_map() -> None:
 def test_maps_validate_accepts_a_path() -> None:
     code, out = run("maps", "validate", str(REPO / "maps" / "testmap.yaml"))
     assert code == EXIT_OK
-    assert out.endswith("ok (11 provinces)\n")
+    assert out.splitlines()[0].endswith("ok (11 provinces)")
+    assert out.splitlines()[1:] == [
+        "  note: armies: 2 land masses: 4 provinces; FRT PEN SPT",
+        "  note: fleets: one water of 9 provinces",
+    ]
 
 
 def test_unknown_map_is_unusable_input(capsys: pytest.CaptureFixture[str]) -> None:

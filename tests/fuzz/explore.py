@@ -183,6 +183,12 @@ FRAGMENTS = [
     "*undefined",
     "!!python/object/apply:os.system ['true']",
     "!!binary AAAA",
+    "!!timestamp",
+    "!!timestamp x",
+    "!!int x",
+    "!!float ''",
+    "!!bool maybe",
+    "!!set [a]",
     "2001-02-30",
     "? [a, b]\n: c",
     "<<: *x",
@@ -195,7 +201,8 @@ FRAGMENTS = [
     "x" * 20_000,
 ]
 """Texts to splice into a YAML or JSON file: control characters, a number of 5,000 digits, deep
-brackets, aliases and unsafe tags, dates that do not exist, long runs."""
+brackets, aliases, unsafe tags and safe tags on values they cannot take, dates that do not
+exist, long runs."""
 
 
 @st.composite

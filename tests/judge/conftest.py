@@ -10,6 +10,12 @@ PostgreSQL server is, in order of preference:
    folder (in memory, under ``/dev/shm``, when there is room), stopped and removed at the end.
    As root it runs as the ``postgres`` system user (PostgreSQL refuses to run as root).
 
+The suite runs in several processes (pytest-xdist, ``-n auto`` in ``pyproject.toml``), each a
+session of its own: each starts its own cluster in its own folder, on its own socket (or gets its
+own database on the server ``ADJUDICATOR_TEST_POSTGRES_URL`` names), so no two workers ever share
+a database, a schema or a port, and :class:`PreparedSchema` may end every other connection to
+its database between tests.
+
 When neither works the PostgreSQL half skips, saying why, except on CI (``CI`` is set), where it
 fails: CI must not pass by skipping them.
 

@@ -4,8 +4,10 @@ queued."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import smtplib
+import socket
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -176,11 +178,10 @@ def test_starttls_and_tls(certificate: Path, security: str) -> None:
 
 
 def test_a_server_that_is_not_there_is_an_os_error() -> None:
-    with running_smtp_server() as server:
-        port = server.port
-    config = config_for(None, port=port)
-    with pytest.raises(OSError):
-        SmtpSender(config.smtp).send(compose(row(), config))
+    with _closed_port() as port:
+        config = config_for(None, port=port)
+        with pytest.raises(OSError):
+            SmtpSender(config.smtp).send(compose(row(), config))
 
 
 # ----------------------------------------------------------------------------- deliver
@@ -282,12 +283,21 @@ def test_try_later_stops_the_delivery(queued: Store, smtp_server: SmtpServer) ->
 
 
 def test_a_server_that_is_down_leaves_everything_queued(queued: Store) -> None:
-    with running_smtp_server() as server:
-        port = server.port
-    config = config_for(None, port=port)
-    with pytest.raises(DeliveryError, match=r"was not sent through 127\.0\.0\.1"):
-        deliver(queued, SmtpSender(config.smtp), config, T0)
+    with _closed_port() as port:
+        config = config_for(None, port=port)
+        with pytest.raises(DeliveryError, match=r"was not sent through 127\.0\.0\.1"):
+            deliver(queued, SmtpSender(config.smtp), config, T0)
     assert unsent(queued) == ["mail 1", "mail 2", "mail 3"]
+
+
+@contextlib.contextmanager
+def _closed_port() -> Iterator[int]:
+    """A port of 127.0.0.1 where no server listens, held (bound, never listening) until the
+    block ends: a port merely freed could be taken at once by a server of another test worker
+    (pytest-xdist), and the connection would then not be refused."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        yield held.getsockname()[1]
 
 
 def test_two_deliveries_at_once_send_each_mail_once(

@@ -1,7 +1,7 @@
 """The case files of ``test_cases/presets/`` run under the rules they say they reproduce.
 
-Each DATC 4.A.3 file holds the same eight situations (the table in ``docs/rules.md``) under one
-preset, and each civil-disorder file the same three positions under one named combination; the
+Each DATC 4.A.3 file holds the same eleven situations (the table in ``docs/rules.md``) under one
+preset, and each civil-disorder file the same four positions under one named combination; the
 cases themselves run with every other case file (``tests/suites/test_cases.py``).
 """
 
@@ -15,7 +15,7 @@ from adjudicator.base.rules import PRESETS, CivilDisorder, Rules
 from adjudicator.suites.load import load_cases
 
 PRESET_CASES = Path(__file__).resolve().parents[2] / "test_cases" / "presets"
-SITUATIONS = 8
+SITUATIONS = 11
 
 
 def _situations(preset: str) -> list[str]:
@@ -24,8 +24,10 @@ def _situations(preset: str) -> list[str]:
     return [case.id.removesuffix(f"-{preset}") for case in cases]
 
 
-@pytest.mark.parametrize("preset", ["datc", "diplomacy-package", "godip"])
-def test_each_preset_has_the_eight_situations_under_its_rules(preset: str) -> None:
+@pytest.mark.parametrize(
+    "preset", ["datc", "diplomacy-package", "godip", "webdiplomacy", "webdiplomacy-2024"]
+)
+def test_each_preset_has_the_situations_under_its_rules(preset: str) -> None:
     situations = _situations(preset)
     assert len(situations) == SITUATIONS
     assert situations == _situations("datc")
@@ -40,6 +42,7 @@ def test_each_civil_disorder_combination_has_its_cases(combination: CivilDisorde
         "civil-disorder-centres",
         "civil-disorder-distance",
         "civil-disorder-ties",
+        "civil-disorder-fleets-first",
     ]
 
 
@@ -47,4 +50,21 @@ def test_presets_name_their_civil_disorder() -> None:
     assert Rules.preset("datc").civil_disorder is CivilDisorder.Y2023
     assert Rules.preset("diplomacy-package").civil_disorder is CivilDisorder.HOME_DISTANCE
     assert Rules.preset("godip").civil_disorder is CivilDisorder.GODIP
-    assert set(PRESETS) == {"datc", "datc-v2", "diplomacy-package", "godip"}
+    assert Rules.preset("webdiplomacy").civil_disorder is CivilDisorder.WEBDIPLOMACY
+    assert Rules.preset("webdiplomacy-2024").civil_disorder is CivilDisorder.WEBDIPLOMACY_2024
+    assert set(PRESETS) == {
+        "datc",
+        "datc-v2",
+        "diplomacy-package",
+        "godip",
+        "webdiplomacy",
+        "webdiplomacy-2024",
+    }
+
+
+@pytest.mark.parametrize("preset", ["webdiplomacy", "webdiplomacy-2024"])
+def test_the_webdiplomacy_files_run_under_their_preset(preset: str) -> None:
+    """DATC 4.A.1, 4.A.2, 4.A.4-4.A.7 and void supports and convoys, as webDiplomacy."""
+    cases = load_cases(PRESET_CASES / f"{preset.replace('-', '_')}.yaml", parse_orders=False)
+    assert {case.rules for case in cases} == {Rules.preset(preset)}
+    assert len(cases) == 10

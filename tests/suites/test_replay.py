@@ -28,13 +28,16 @@ from adjudicator.suites.replay import (
 )
 from tests.bad_units import BAD_UNITS
 
-# The rules the recorded games were adjudicated under: an army goes by convoy to an adjacent
+# The rules the recorded games were adjudicated under (the webdiplomacy-2024 preset, below, and
+# this combination of options before it): an army goes by convoy to an adjacent
 # province only if its order says "VIA" (even its own fleet's convoy is ignored without it),
 # and civil disorder removes by distance to home centres. These Cicero games were played on
 # webDiplomacy and saved in the `diplomacy` package's format; the package 1.1.2 itself, given
 # each recorded movement phase, reproduces 642 of the 643, all but game 443777's F1907M, where
 # its own reading of DATC 4.A.3 (the `diplomacy-package` preset) convoys without "VIA".
 RECORDED_RULES = {"adjacent_convoy": "explicit", "civil_disorder": "home-distance"}
+# webDiplomacy's rules before June 2025 (the preset): the same games, the same record.
+WEBDIPLOMACY_2024 = "webdiplomacy-2024"
 PACKAGE_RULES = PRESETS["diplomacy-package"]
 
 
@@ -49,6 +52,26 @@ def test_all_cicero_games_replay_without_difference(shared_dir: Path) -> None:
     differing = {name: g.difference for name, g in found.items() if not g.matched}
     assert differing == {}
     assert all(g.phases > 30 for g in found.values())
+
+
+def test_all_cicero_games_replay_under_the_webdiplomacy_2024_preset(shared_dir: Path) -> None:
+    found = {
+        path.name: replay_file(path, Rules.preset(WEBDIPLOMACY_2024)) for path in games(shared_dir)
+    }
+    assert len(found) == 40
+    assert {name: g.difference for name, g in found.items() if not g.matched} == {}
+
+
+def test_todays_webdiplomacy_civil_disorder_differs_on_the_games(shared_dir: Path) -> None:
+    """Since June 2025 webDiplomacy removes with no fleets-first rule: a winter with civil
+    disorder shows it (France keeps its fleet and loses A GAL), so the record is of the earlier
+    rule; under the whole of today's preset 23 of the 40 games differ."""
+    path = shared_dir / "games" / "cicero" / "game_434119_AUSTRIA_FRT.json"
+    assert replay_file(path, Rules.preset(WEBDIPLOMACY_2024)).matched
+    earlier = Rules.preset(WEBDIPLOMACY_2024).replace(disorder_fleets_first=False)
+    difference = replay_file(path, earlier).difference
+    assert difference is not None
+    assert difference.startswith("after W1908A: units ours only [France F SWE]")
 
 
 def test_the_package_preset_differs_only_where_the_package_does(shared_dir: Path) -> None:

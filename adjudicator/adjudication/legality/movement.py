@@ -30,6 +30,14 @@ from adjudicator.base.rules import (
 from adjudicator.board import convoys
 from adjudicator.board.map import ProvinceType
 
+WALKS_WITHOUT_ROUTE = frozenset(
+    {AdjacentConvoy.FALLBACK, AdjacentConvoy.Y1971, AdjacentConvoy.GODIP}
+)
+"""The readings of DATC 4.A.3 under which an army ordered *via convoy* to a province it could
+walk to is a legal order even when no convoy route is possible at all: it then walks. Under
+``2023`` and ``explicit`` it could never move (no land fallback), and the ``diplomacy`` package
+(with dipcc) and webDiplomacy refuse such an order; so it is illegal there (4.E.1)."""
+
 
 class MovementChecks(Shortcuts):
     """Mixin of :class:`~adjudicator.adjudication.legality.check.Checker`: the general checks of a
@@ -80,7 +88,8 @@ class MovementChecks(Shortcuts):
 
     def _convoy_wish(self, unit: Unit, order: Move, target: Location) -> Illegality | None:
         """An army ordered *via convoy*: the convoy must be possible (4.E.1), except where the
-        rules let the army fall back to the land route (4.A.3 fallback and 1971 choices)."""
+        rules let the army walk when no convoy carries it (4.A.3: ``fallback``, ``1971`` and
+        ``godip``, :data:`WALKS_WITHOUT_ROUTE`)."""
         if order.path and self.rules.convoy_path is ConvoyPath.ENFORCE:
             fleets_there = all(p in self.fleets_at_sea for p in order.path)
             if not (
@@ -92,7 +101,7 @@ class MovementChecks(Shortcuts):
                     IllegalCode.BAD_CONVOY_PATH, f"no chain of fleets along {path}", order
                 )
             return None
-        fallback = self.rules.adjacent_convoy in (AdjacentConvoy.FALLBACK, AdjacentConvoy.Y1971)
+        fallback = self.rules.adjacent_convoy in WALKS_WITHOUT_ROUTE
         if fallback and self.map.adjacent(unit.location, target, UnitType.ARMY):
             return None
         if convoys.route_exists(self.map, unit.province, target.province, self.fleets_at_sea):

@@ -91,6 +91,7 @@ OPTION_EFFECTS: Mapping[str, OptionEffect] = {
     "disorder_centres": OptionEffect.RESOLUTION,  # civil disorder: adjustments only
     "disorder_distance": OptionEffect.RESOLUTION,
     "disorder_ties": OptionEffect.RESOLUTION,
+    "disorder_fleets_first": OptionEffect.RESOLUTION,
     "convoy_path": OptionEffect.LEGALITY,  # a move naming its path takes the general checks
     "necessary_convoys": OptionEffect.LEGALITY,  # read by _short_convoy
     # Read by the retreat shortcut (RetreatChecks._fast_retreat), through retreat_options.

@@ -275,7 +275,7 @@ class PhaseIndex:
             if not adjacent:
                 return BY_CONVOY
             # An explicit convoy that is not there fails, without land fallback (6.G.8); the
-            # package and godip walk an army that nobody was ordered to convoy.
+            # package, godip and webDiplomacy walk an army that nobody was ordered to convoy.
             return BY_CONVOY if said and self.rules.adjacent_convoy in _NO_FALLBACK else LAND
         self.routes[origin] = self._route_exists(origin)
         if not adjacent:
@@ -284,7 +284,9 @@ class PhaseIndex:
 
     def _adjacent_mode(self, origin: str, power: str, said: bool, fleets: list[str]) -> int:
         rule = self.rules.adjacent_convoy
-        if rule is AdjacentConvoy.EXPLICIT:
+        if rule is AdjacentConvoy.EXPLICIT or rule is AdjacentConvoy.WEBDIPLOMACY:
+            # Only the order's own "via convoy" counts, and then with no land fallback (an army
+            # that no fleet was ordered to convoy is answered in _mode: webDiplomacy walks it).
             return BY_CONVOY if said else LAND
         if rule is AdjacentConvoy.Y1971:
             # The convoy counts only for a swap with the unit there, and only if it holds.
