@@ -218,11 +218,9 @@ class Judge:
         password (the one given, or a new random one). The power is active again with its votes
         cleared; the new player is welcomed with the phase and deadline, the old address told
         it no longer plays the power, the other players that the power has a new player."""
-        password = _new_password(password)
         with self.store.transaction() as tx:
             loaded = self._gm_game(tx, game, gm_password)
-            self.replace_in(tx, loaded, power, email, lang, password, now)
-        return password
+            return self.replace_in(tx, loaded, power, email, lang, password, now)[1]
 
     def replace_in(
         self,
@@ -282,11 +280,9 @@ class Judge:
     ) -> str:
         """A new password for ``power`` (the one given, or a new random one), mailed to the
         power's player at their address and nowhere else; the password."""
-        password = _new_password(password)
         with self.store.transaction() as tx:
             loaded = self._gm_game(tx, game, gm_password)
-            self.reset_in(tx, loaded, power, password, now)
-        return password
+            return self.reset_in(tx, loaded, power, password, now)[1]
 
     def reset_in(
         self, tx: Tx, loaded: LoadedGame, power: str, password: str | None, now: datetime

@@ -162,11 +162,9 @@ class _Session:
         self.password_checks = 0
         self.signons: set[tuple[str, str, str]] = set()
         """(game, power, password) of the SIGNONs that succeeded: repeating one costs no hash."""
-        self.press_out: dict[tuple[str, str, str], list[str]] = {}
-        """(address, game, sending power) -> the press texts for it: one notice per addressee
-        and sender, however many presses the mail holds."""
-        self.press_langs: dict[str, str] = {}
-        self.press_maps: dict[str, LoadedGame] = {}
+        self.press_out: dict[tuple[str, str, str, str], list[str]] = {}
+        """(address, its language, game, the sender's name in that language) -> the press texts
+        for it: one notice per addressee and sender, however many presses the mail holds."""
 
     @property
     def words(self) -> JudgeWords:
@@ -594,17 +592,18 @@ class _Session:
         room = MAX_INFO_CHARS - self.info_chars - 400  # 400: the note on what was left out
         # without a phase named, the latest phases; from a phase named, the ones after it
         order = phases if command.since is not None else phases[::-1]
-        shown: list[PhaseRow] = []
+        shown: list[tuple[PhaseRow, str]] = []
         for phase in order:
             report = report_in(phase, self.lang)
             if len(report) + 1 > room:
                 break
             room -= len(report) + 1
-            shown.append(phase)
-        shown.sort(key=lambda p: p.seq)
-        text = "\n".join(report_in(p, self.lang) for p in shown) if shown else "-"
+            shown.append((phase, report))
+        shown.sort(key=lambda item: item[0].seq)
+        text = "\n".join(report for _, report in shown) if shown else "-"
         if len(shown) < len(phases):
-            rest = [p for p in phases if p not in shown]
+            kept = {phase.seq for phase, _ in shown}
+            rest = [p for p in phases if p.seq not in kept]
             first = rest[0] if command.since is not None else phases[0]
             note = self.words.history_cut.format(
                 count=len(rest), limit=f"{MAX_INFO_CHARS:,}", game=game, phase=first.phase
@@ -637,10 +636,9 @@ class _Session:
             self.now,
         )
         for target in targets:
-            key = (target.email, game, signed.player.power)
+            sender = power_name(signed.player.power, loaded.map, target.lang)
+            key = (target.email, target.lang, game, sender)
             self.press_out.setdefault(key, []).append(command.body)
-            self.press_langs[target.email] = target.lang
-            self.press_maps[game] = loaded
         names = (
             "all" if to == "all" else ", ".join(power_name(p, loaded.map, self.lang) for p in to)
         )
@@ -649,10 +647,8 @@ class _Session:
     def send_press(self) -> None:
         """One notice per addressee and sender for all the presses of the mail: a mail of a
         thousand short presses costs each player one mail, not a thousand."""
-        for (email, game, sender_power), bodies in self.press_out.items():
-            lang = self.press_langs[email]
+        for (email, lang, game, sender), bodies in self.press_out.items():
             w = judge_words(lang)
-            sender = power_name(sender_power, self.press_maps[game].map, lang)
             self.judge.queue(
                 self.tx,
                 email,
