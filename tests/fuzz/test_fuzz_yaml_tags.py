@@ -64,8 +64,16 @@ def test_a_tag_on_any_value_reads_or_fails_at_its_line(tag: str, value: str) -> 
         assert diagnostic.code == "yaml"
 
 
+QUICK_TAGS = ("timestamp", "int", "bool")
+"""The tags whose constructors raised plain Python errors: swept in every run; the others under
+``pytest -m thorough`` (the whole sweep is several seconds of every run's CPU)."""
+
+
 @pytest.mark.parametrize("name", sorted(PLACES))
-@pytest.mark.parametrize("tag", TAGS)
+@pytest.mark.parametrize(
+    "tag",
+    [tag if tag in QUICK_TAGS else pytest.param(tag, marks=pytest.mark.thorough) for tag in TAGS],
+)
 def test_every_command_given_a_tagged_value_exits_with_a_located_message(
     name: str, tag: str
 ) -> None:
