@@ -27,6 +27,9 @@ from adjudicator.picture.palette import palette_for
 from tests.judge.judging import GM_PASSWORD, config, new_game, password
 from tests.picture.test_browser import CHROMIUM, FLAGS, hex_colour, near, unavailable
 
+pytestmark = pytest.mark.thorough
+"""A real browser takes seconds to start: `.ci/run` runs this with `pytest -m thorough`."""
+
 SERVER_SECRET = "b" * 40
 
 

@@ -24,6 +24,9 @@ from adjudicator.picture.palette import palette_for, tint
 from adjudicator.picture.render import render
 from adjudicator.state.position import Position
 
+pytestmark = pytest.mark.thorough
+"""A real browser takes seconds to start: `.ci/run` runs this with `pytest -m thorough`."""
+
 STANDARD = load_map("standard")
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 FLAGS = [
