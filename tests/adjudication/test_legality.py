@@ -722,7 +722,9 @@ def test_retreat_options_convoyed_attacker() -> None:
 def _datc_steps() -> list[Any]:
     params: list[Any] = []
     for path in sorted((REPO / "test_cases" / "datc").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        # libyaml's loader where there is one: this runs at collection, in every worker
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
         for case in data.get("cases") or []:
             rules = {**(data.get("rules") or {}), **(case.get("rules") or {})}
             params.append(pytest.param(case, rules, id=str(case["id"])))
