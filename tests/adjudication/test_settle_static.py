@@ -18,6 +18,7 @@ from adjudicator.board.load import load_map
 from adjudicator.state.position import Position
 from benchmarks.generator import movement_phases
 from tests.adjudication.test_properties import convoy_cycles, phases
+from tests.examples import examples
 
 STANDARD = load_map("standard")
 RULE_SETS = [
@@ -64,7 +65,7 @@ def assert_settled_as_the_resolver_would(
                 assert early.why.get(key) == alone.why.get(key), (rules, key)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
 @given(phases())
 def test_settled_decisions_agree_with_the_resolver(
     phase: tuple[Position, dict[str, list[Order]]],
@@ -72,7 +73,7 @@ def test_settled_decisions_agree_with_the_resolver(
     assert_settled_as_the_resolver_would(*phase)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
 @given(convoy_cycles())
 def test_settled_decisions_agree_with_the_resolver_in_convoy_cycles(
     phase: tuple[Position, dict[str, list[Order]]],

@@ -23,6 +23,7 @@ from adjudicator.base.sources import compose, duplicate_keys, key_path, locate
 from adjudicator.board.load import load_map, parse_map_text
 from adjudicator.board.map import GameMap, PlaceProblemKind
 from tests.bad_units import bad_units
+from tests.examples import examples
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "maps"
 VALID = DATA / "valid.yaml"
@@ -343,7 +344,7 @@ VALID_DATA = yaml.safe_load(VALID.read_text(encoding="utf-8"))
 VALID_PATHS = [p for p in _paths(VALID_DATA) if p]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(VALID_PATHS), VALUES), min_size=1, max_size=3))
 def test_mutated_maps_raise_only_map_error(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
     data = copy.deepcopy(VALID_DATA)
@@ -368,7 +369,7 @@ YAMLISH = st.text(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(YAMLISH)
 def test_arbitrary_text_raises_only_map_error(text: str) -> None:
     try:
@@ -377,7 +378,7 @@ def test_arbitrary_text_raises_only_map_error(text: str) -> None:
         assert exc.diagnostics
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 2000), st.text(max_size=5))
 def test_cut_or_spliced_map_raises_only_map_error(at: int, insert: str) -> None:
     text = VALID.read_text(encoding="utf-8")
