@@ -166,7 +166,7 @@ def derive(standard: dict[str, Any]) -> dict[str, Any]:  # noqa: PLR0912, PLR091
     strait_of = {frozenset((a, b)): sid for sid, (a, b, _, _) in STRAITS.items()}
 
     def prov(location: str) -> str:
-        return location.split("/")[0]
+        return location.split("/", maxsplit=1)[0]
 
     def is_sea(location: str) -> bool:
         return bool(provinces[prov(location)]["type"] == "sea")

@@ -95,7 +95,9 @@ def derive(
     borders = {
         sid: _border(country_shape[a], country_shape[b]) for sid, (a, b, _, _) in straits.items()
     }
-    land = shapely.union_all([shape for pid in countries.values() for shape in map(shapes.get, pid)])
+    land = shapely.union_all(
+        [shape for pid in countries.values() for shape in map(shapes.get, pid)]
+    )
     strips = []
     for sid, line in borders.items():
         if sid in ONE_SIDED:
@@ -147,6 +149,16 @@ def _clean(shape: BaseGeometry) -> BaseGeometry:
     return _polygonal(shapely.union_all([p for p in _parts(shape) if p.area >= 2.0]))
 
 
+def _keep(
+    old: dict[str, Any], key: str, geometry: BaseGeometry, spots: dict[str, tuple[float, float]]
+) -> Any:
+    """The standard drawing's anchor where it still lies well inside, else a new one."""
+    spot = old.get(key)
+    if spot is not None and geometry.contains(Point(spot).buffer(MARGIN)):
+        return spot
+    return _xy(spots[key])
+
+
 def _drawing(standard: dict[str, Any], regions: dict[str, BaseGeometry]) -> dict[str, Any]:
     game_map = load_map("islands")
     provinces: dict[str, Any] = {}
@@ -157,17 +169,12 @@ def _drawing(standard: dict[str, Any], regions: dict[str, BaseGeometry]) -> dict
         spots = _spots(geometry)
         entry: dict[str, Any] = {"type": province.type.value, "d": _path(geometry)}
 
-        def keep(key: str, old: dict[str, Any] = old, geometry: BaseGeometry = geometry) -> Any:
-            spot = old.get(key)
-            inside = spot is not None and geometry.contains(Point(spot).buffer(MARGIN))
-            return spot if inside else _xy(spots["unit" if key == "unit" else key])
-
-        entry["label"] = keep("label")
+        entry["label"] = _keep(old, "label", geometry, spots)
         if province.type is not ProvinceType.IMPASSABLE:
-            entry["unit"] = keep("unit")
-            entry["dislodged"] = keep("dislodged")
+            entry["unit"] = _keep(old, "unit", geometry, spots)
+            entry["dislodged"] = _keep(old, "dislodged", geometry, spots)
         if province.supply_center:
-            entry["center"] = keep("center")
+            entry["center"] = _keep(old, "center", geometry, spots)
         if province.coasts:
             entry["coasts"] = old["coasts"]
         provinces[pid] = entry
