@@ -218,6 +218,7 @@ def test_the_shipped_map_is_what_the_generator_makes() -> None:
     assert islands.generate() == shipped
 
 
+@pytest.mark.thorough  # two seconds of shapely: .ci/run runs it (pytest -m thorough)
 def test_the_shipped_drawing_is_what_the_derivation_makes() -> None:
     pytest.importorskip("shapely", reason="the derivation needs shapely")
     derived = pytest.importorskip("tools.drawmap.islands", reason="run from the repository's root")
