@@ -123,9 +123,9 @@ def make_engines(game_map: GameMap, breakdown: bool = False) -> list[Engine]:
 # --------------------------------------------------------------------------- islands
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 PEERS_ON_ISLANDS = (
-    "the peers' adapters (benchmarks/peers.py) run the diplomacy package's standard map and "
-    "pydip's vanilla_dip map; the islands would have to be rewritten in each one's own map "
-    "format, which was not done, so the islands are timed for ours alone"
+    "pydip plays the islands on a map built from ours (benchmarks/peers.py); the diplomacy "
+    "package's adapter runs the package's own standard map, and the islands would have to be "
+    "rewritten in its .map format, which was not done"
 )
 
 
@@ -388,7 +388,12 @@ def run_islands(count: int, seed: int, repeat: int, breakdown: bool) -> None:
     islands = load_map("islands")
     phases = islands_phases(islands, count, seed)
     engines: list[Engine] = [Ours(islands), *([OursLegality(islands)] if breakdown else [])]
+    try:
+        engines.append(Pydip(islands))
+    except Unavailable as exc:
+        print(f"skipping pydip: {exc}")
     print(f"\nislands: {PEERS_ON_ISLANDS}")
+    sanity_check("islands", phases, engines)
     timings = time_engines(phases, engines, repeat)
     print_table("islands movement", timings)
     convoys = sum(isinstance(o, Convoy) for orders in phases[0].orders.values() for o in orders)
