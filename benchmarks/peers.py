@@ -323,7 +323,7 @@ class Pydip:
         """pydip's ``Map`` of our map: a territory per province (a land one with its coasts as
         children, or a sea), and each border once, armies' between lands, fleets' between
         coasts and seas."""
-        descriptors = []
+        descriptors: list[dict[str, Any]] = []
         for pid, province in sorted(self.map.provinces.items()):
             if province.type == "impassable":
                 continue
