@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/bench_adjudicate.py [--phases N] [--repeat R] [--seed S]
-    python benchmarks/bench_adjudicate.py --kinds islands     # the world of islands, ours only
+    python benchmarks/bench_adjudicate.py --kinds islands     # the world of islands: ours and pydip
 
 The phases (movement, retreat, adjustment) are random positions with random legal orders from a
 fixed seed (:mod:`benchmarks.generator`), generated once and translated into each engine's own
@@ -17,8 +17,9 @@ Install the peers with ``pip install -e '.[bench]'``; a missing peer is skipped 
 The ``islands`` kind (issue 20) times movement on the world of islands (``maps/islands.yaml``):
 first the phase in which every power convoys (``examples/islands_position.yaml`` and
 ``examples/islands_orders.txt``: 34 units, 17 convoys), then random movement phases of that map
-from the same generator, which there convoy wherever an army leaves its island. Only ours runs
-it: the peers play the standard board alone (``docs/benchmarks.md`` says why).
+from the same generator. Ours and pydip
+(on a map built from ours) run it; the ``diplomacy`` package's adapter plays its own standard
+map only (``docs/benchmarks.md`` says why).
 """
 
 from __future__ import annotations
