@@ -25,14 +25,17 @@ def _drawing_path(name: str) -> Path:
 
 
 def draw(name: str, land: Path | None) -> int:
+    import yaml
+
     from .build import build_board, drawing, dumps
 
-    if name == "islands":  # no seeds: derived from the standard drawing
-        from .islands import derive_islands
+    seeds = HERE / f"{name}_seeds.yaml"
+    if yaml.safe_load(seeds.read_text(encoding="utf-8")).get("layout") == "islands":
+        from .islands import derive_islands  # no seeds: derived from the standard drawing
 
         text = dumps(derive_islands(_drawing_path("standard")))
     else:
-        board = build_board(ROOT / "maps" / f"{name}.yaml", HERE / f"{name}_seeds.yaml", land)
+        board = build_board(ROOT / "maps" / f"{name}.yaml", seeds, land)
         for warning in board.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         text = dumps(drawing(board))
