@@ -570,7 +570,7 @@ JUDGE = JudgeWords(
     lang="de",
     weekdays=("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"),
     months=("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"),
-    deadline_format="{weekday} {day}. {month} {year} {time} UTC",
+    deadline_format="{weekday} {day}. {month} {year} {time} {zone}",
     greeting="Partie {game}, {power}, {phase}.",
     orders_accepted="Ihre Befehle wurden angenommen:",
     orders_rejected=(
@@ -917,7 +917,10 @@ WEB = WebWords(
     password_label="Passwort",
     signon_button="Anmelden",
     signon_failed="Falsche Macht oder falsches Passwort.",
-    signon_blocked="Zu viele fehlgeschlagene Anmeldungen für diese Macht: später noch einmal.",
+    signon_blocked=(
+        "Zu viele fehlgeschlagene Anmeldungen von Ihrer Adresse: in einer Viertelstunde noch"
+        " einmal."
+    ),
     signed_on_as="Angemeldet als {power} in {game}.",
     orders_heading="Befehle von {power}: {phase}",
     orders_label="Ihre Befehle, einer je Zeile",
@@ -957,6 +960,20 @@ WEB = WebWords(
     error_heading="Nicht erledigt",
     server_error="Bei der Spielleitung ging etwas schief; nichts wurde geändert.",
     phase_heading="{game}: {phase}",
+    signon_guarded=(
+        "Zu viele fehlgeschlagene Anmeldungen für diese Macht von vielen Adressen: vorerst"
+        " meldet sie sich nur von einer Adresse an, von der sie sich schon angemeldet hat. In"
+        " einer Viertelstunde noch einmal; Befehle per Mail gehen weiter."
+    ),
+    orders_rejected=(
+        "Ihre Befehle wurden NICHT angenommen: sie haben die unten genannten Fehler. Nichts"
+        " wurde geändert; bitte im Formular korrigieren und alle Befehle erneut senden."
+    ),
+    orders_none="Im Formular wurden keine Befehle gefunden.",
+    orders_too_large="Ihre Befehle waren zu lang; nichts davon wurde verwendet.",
+    zone_label="Zeiten in",
+    zone_button="Zeigen",
+    zone_utc="UTC",
 )
 """The web pages' words in German."""
 

@@ -102,3 +102,17 @@ class WebWords:
     server_error: str
     phase_heading: str
     """``{phase}``, ``{game}``."""
+    signon_guarded: str
+    """Too many failed sign-ons for the power from many addresses: only an address it signed
+    on from before may try now."""
+    orders_rejected: str
+    """The mail's ``orders_rejected`` as the orders form says it."""
+    orders_none: str
+    """The mail's ``orders_none`` as the orders form says it."""
+    orders_too_large: str
+    """The mail's ``too_large`` as the orders form says it."""
+    zone_label: str
+    """The time-zone choice's label."""
+    zone_button: str
+    zone_utc: str
+    """The choice of UTC (the default without a choice or script)."""

@@ -25,10 +25,11 @@ import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
@@ -53,6 +54,7 @@ from adjudicator.judge.web import views
 from adjudicator.judge.web.guard import (
     SecurityHeaders,
     SignonGuard,
+    Verdict,
     content_security_policy,
     csrf_ok,
     csrf_token,
@@ -65,6 +67,18 @@ Clock = Callable[[], datetime]
 LOG = logging.getLogger("adjudicator.judge.web")
 SESSION_COOKIE = "judge_session"
 LANG_COOKIE = "judge_lang"
+ZONE_COOKIE = "judge_tz"
+COMMON_ZONES = (
+    "UTC", "Europe/London", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin", "Europe/Vienna",
+    "Europe/Zurich", "Europe/Rome", "Europe/Madrid", "Europe/Amsterdam", "Europe/Stockholm",
+    "Europe/Warsaw", "Europe/Athens", "Europe/Helsinki", "Europe/Istanbul", "Europe/Moscow",
+    "America/St_Johns", "America/Halifax", "America/New_York", "America/Chicago",
+    "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage",
+    "Pacific/Honolulu", "America/Mexico_City", "America/Sao_Paulo", "America/Buenos_Aires",
+    "Africa/Johannesburg", "Asia/Dubai", "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo",
+    "Asia/Singapore", "Australia/Perth", "Australia/Sydney", "Pacific/Auckland",
+)  # fmt: skip
+"""The zones the time-zone page offers; any IANA name works in ``?tz=``."""
 SESSION_SECONDS = 12 * 3600
 """How long a sign-on lasts without signing on again."""
 MIN_SECRET_CHARS = 32
@@ -183,6 +197,7 @@ def create_app(
 
     routes = [
         Route("/", site.games),
+        Route("/zone", site.zone),
         Route("/games/{game}", site.game),
         Route("/games/{game}/history", site.history),
         Route("/games/{game}/phases/{seq:int}", site.phase),
@@ -252,6 +267,33 @@ def reader_language(request: Request) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
+def _zone(name: str | None) -> ZoneInfo | None:
+    if not name or len(name) > 60 or ".." in name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def reader_zone(request: Request) -> tuple[str, tzinfo | None]:
+    """The reader's time zone, by name, as chosen (``?tz=Europe/Berlin``, kept in a cookie);
+    ``None`` when not chosen: the pages show UTC and the browser's script rewrites the times
+    in its own zone."""
+    for name in (request.query_params.get("tz"), request.cookies.get(ZONE_COOKIE)):
+        zone = _zone(name)
+        if name is not None and zone is not None:
+            return name, zone
+    return "UTC", None
+
+
+def local_path(path: str | None) -> str:
+    """``path`` if it is a page of this site (never another site's address), else ``/``."""
+    if not path or not path.startswith("/") or path.startswith("//") or "\\" in path:
+        return "/"
+    return path[:300]
+
+
 class _Site:
     """The pages' handlers."""
 
@@ -273,6 +315,7 @@ class _Site:
                 context[key] = Markup(svg.replace("<style>", f'<style nonce="{nonce}">', 1))
         session = request.session
         signed = session.get("game")
+        zone_name, zone = reader_zone(request)
         page = self.env.get_template(template).render(
             lang=lang,
             w=web_words(lang),
@@ -281,7 +324,9 @@ class _Site:
             path=request.url.path,
             languages=[(code, web_words(code).language_name) for code in JUDGE_LANGUAGES],
             signed_game=signed if isinstance(signed, str) else None,
-            deadline=lambda when: texts.format_deadline(when, lang) if when else None,
+            deadline=lambda when: texts.format_deadline(when, lang, zone) if when else None,
+            zone_name=zone_name,
+            zone_chosen=zone is not None,
             **context,
         )
         response = HTMLResponse(page, status_code=status)
@@ -289,6 +334,9 @@ class _Site:
         response.headers["vary"] = "Accept-Language, Cookie"
         if request.query_params.get("lang") in JUDGE_LANGUAGES:
             response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, httponly=True,
+                                samesite="lax")  # fmt: skip
+        if zone is not None and request.query_params.get("tz") == zone_name:
+            response.set_cookie(ZONE_COOKIE, zone_name, max_age=365 * 86400, httponly=True,
                                 samesite="lax")  # fmt: skip
         return response
 
@@ -354,6 +402,12 @@ class _Site:
         return str(request.path_params["game"])
 
     # ------------------------------------------------------------------ public pages
+    async def zone(self, request: Request) -> Response:
+        """The time-zone choice: a GET form back to the page the reader came from, which keeps
+        the choice in a cookie (no script needed)."""
+        back = local_path(request.query_params.get("next"))
+        return self.render(request, "zone.html", zones=COMMON_ZONES, back=back)
+
     async def games(self, request: Request) -> Response:
         lang = reader_language(request)
 
@@ -432,9 +486,19 @@ class _Site:
         power = form.get("power", "")[:40]
         password = form.get("password", "")[: MAX_PASSWORD_CHARS + 1]
         client = request.client.host if request.client else "-"
-        if self.guard.blocked(client, name, power):
+        game_key = name[:200]
+
+        def verdict(judge: Judge) -> Verdict:
+            with judge.store.transaction() as tx:
+                return self.guard.verdict(tx, client, game_key, power)
+
+        found_verdict = await self.backend.run(verdict)
+        if found_verdict is not Verdict.OPEN:
             page = await self.backend.run(page_data)
-            return self.render(request, "signon.html", 429, game=page, problem=w.signon_blocked)
+            problem = (
+                w.signon_blocked if found_verdict is Verdict.CLIENT_BLOCKED else w.signon_guarded
+            )
+            return self.render(request, "signon.html", 429, game=page, problem=problem)
 
         def check(judge: Judge) -> tuple[str, str] | None:
             """(game, stored hash) of the power signed on as, when the password is right."""
@@ -444,18 +508,24 @@ class _Site:
                     stored = loaded.row.gm_password_hash
                 else:
                     player = tx.get_player(loaded.row.name, power)
-                    if player is None or player.status == "resigned":
-                        return None
-                    stored = player.password_hash
+                    stored = (
+                        ""
+                        if player is None or player.status == "resigned"
+                        else player.password_hash
+                    )
             # the hash is checked outside the transaction: it holds no lock meanwhile
-            return (loaded.row.name, stored) if verify_password(password, stored) else None
+            right = bool(stored) and verify_password(password, stored)
+            with judge.store.transaction() as tx:  # counted in the store: every process sees it
+                if right:
+                    self.guard.succeeded(tx, client, game_key, power)
+                else:
+                    self.guard.failed(tx, client, game_key, power)
+            return (loaded.row.name, stored) if right else None
 
         found = await self.backend.run(check)
         if found is None:
-            self.guard.failed(client, name, power)
             page = await self.backend.run(page_data)
             return self.render(request, "signon.html", 403, game=page, problem=w.signon_failed)
-        self.guard.succeeded(client, name, power)
         session = request.session
         session.clear()  # a new session: a token or sign-on planted before is gone
         session.update({"game": found[0], "power": power, "mark": views.password_mark(found[1])})

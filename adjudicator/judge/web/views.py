@@ -9,6 +9,7 @@ into a public page's value.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -39,7 +40,8 @@ from adjudicator.judge.records import (
 )
 from adjudicator.judge.session import Judging, end_in_draw_if_agreed, format_order_unit
 from adjudicator.judge.store import PlayerRow, SubmissionRow, Tx
-from adjudicator.lang.languages import judge_words
+from adjudicator.lang.judge_words import JudgeWords
+from adjudicator.lang.languages import judge_words, web_words
 from adjudicator.orders.write import format_order
 from adjudicator.picture.render import render
 from adjudicator.state.position import Position
@@ -297,7 +299,7 @@ def submit_orders(
     power = player.power
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > MAX_ORDER_CHARS:
-        return Answer(False, w.too_large)
+        return Answer(False, web_words(lang).orders_too_large)
     read = read_orders(
         text, power, position, loaded.map, loaded.rules, path="orders", reply_lang=lang
     )
@@ -328,7 +330,15 @@ def submit_orders(
         missing_removals=missing.removals,
         deadline=row.deadline,
     )
-    return Answer(accepted, texts.orders_reply(reply, lang))
+    return Answer(accepted, texts.orders_reply(reply, lang, form_words(lang)))
+
+
+def form_words(lang: str) -> JudgeWords:
+    """The judge's words as the orders form says them: of the form, not of a mail."""
+    web = web_words(lang)
+    return dataclasses.replace(
+        judge_words(lang), orders_rejected=web.orders_rejected, orders_none=web.orders_none
+    )
 
 
 def set_vote(
