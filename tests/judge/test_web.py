@@ -202,3 +202,41 @@ def test_everything_in_german(site: Site) -> None:
         assert "Befehle von Deutschland" in wrong.text
         assert "Burgunt" in wrong.text and "^" in wrong.text
         assert "Herbst 1901" in client.get("/games/g1/history").text
+
+
+def test_the_deadline_in_a_chosen_zone_without_script(site: Site) -> None:
+    with site.client() as client:
+        page = client.get("/games/g1")  # no choice: UTC, and the script that rewrites it
+        assert '<time datetime="2026-03-04T12:00:00+00:00">Wed 4 Mar 2026 12:00 UTC' in page.text
+        assert '<script src="/static/localtime.js" defer></script>' in page.text
+        choice = client.get("/zone?next=/games/g1")
+        assert '<form method="get" action="/games/g1">' in choice.text
+        assert '<option value="Europe/Berlin">' in choice.text
+        chosen = client.get("/games/g1?tz=Europe/Berlin")
+        assert 'judge_tz="Europe/Berlin"' in chosen.headers["set-cookie"]
+        assert "Wed 4 Mar 2026 13:00 CET" in chosen.text and "localtime.js" not in chosen.text
+        later = client.get("/?lang=de")  # the choice is kept, in every language
+        assert "Mi 4. Mär 2026 13:00 CET" in later.text
+        assert "12:00 UTC" in client.get("/games/g1?tz=UTC").text
+        assert "13:00 CET" not in client.get("/games/g1?tz=Not/A_Zone").text
+        assert 'action="/"' in client.get("/zone?next=//evil.example/").text
+        script = client.get("/static/localtime.js")
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+
+
+def test_the_form_speaks_of_the_form_not_of_a_mail(site: Site) -> None:
+    with site.client() as client:
+        sign_on(client, "England")
+        for lang in ("en", "de"):
+            for text in ("F Lon - Nth\nA Lvp - Yorkshre", "", "x" * 20_001):
+                answer = post(
+                    client, f"/games/g1/orders?lang={lang}", {"orders": text}, "/games/g1/orders"
+                )
+                said = html.unescape(answer.text.split('<pre class="answer"')[1].split("</pre>")[0])
+                assert not any(word in said for word in ("mail", "Mail", "Nachricht")), said
+        rejected = post(
+            client, "/games/g1/orders?lang=en", {"orders": "A Lvp - Yorkshre"}, "/games/g1/orders"
+        )
+        assert "correct them in the form" in rejected.text
+        empty = post(client, "/games/g1/orders?lang=de", {"orders": ""}, "/games/g1/orders")
+        assert "Im Formular wurden keine Befehle gefunden." in empty.text
