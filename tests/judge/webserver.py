@@ -34,14 +34,16 @@ def judge_command(*args: str) -> list[str]:
 
 @contextmanager
 def running_web(
-    db_url: str, log: Path, *options: str, env: dict[str, str] | None = None
+    db_url: str, log: Path, *options: str, workers: int = 1, env: dict[str, str] | None = None
 ) -> Iterator[str]:
     """``judge [OPTIONS] web`` over ``db_url`` until the block ends; its base URL. The server's
     standard output (uvicorn's access log) goes to ``log`` as it comes, its error output at
     the end."""
     pytest.importorskip("uvicorn")
     port = free_port()
-    command = judge_command(*options, "web", "--db", db_url, "--port", str(port))
+    command = judge_command(
+        *options, "web", "--db", db_url, "--port", str(port), "--workers", str(workers)
+    )
     environ = {**os.environ, "ADJUDICATOR_JUDGE_WEB_SECRET": SERVER_SECRET, **(env or {})}
     said: list[str] = []
     with log.open("w") as out:
@@ -50,11 +52,12 @@ def running_web(
         )
     try:
         assert process.stderr is not None
-        # uvicorn says when it listens: read its lines until then (no sleep, no race); with
-        # workers, requests wait on the socket until a worker takes them
+        # uvicorn says when it listens and when each worker is ready: read its lines until
+        # then (no sleep, no race); with workers the socket listens once a worker has started
         for line in process.stderr:
             said.append(line)
-            if "Uvicorn running on" in line:
+            started = sum("Application startup complete" in s for s in said)
+            if started >= workers and any("Uvicorn running on" in s for s in said):
                 break
         else:
             pytest.fail("the server did not start:\n" + "".join(said))
