@@ -973,7 +973,7 @@ WEB = WebWords(
     orders_too_large="Ihre Befehle waren zu lang; nichts davon wurde verwendet.",
     zone_label="Zeiten in",
     zone_button="Zeigen",
-    zone_utc="UTC",
+    zone_change="Ändern",
 )
 """The web pages' words in German."""
 

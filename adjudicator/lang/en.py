@@ -750,7 +750,7 @@ WEB = WebWords(
     orders_too_large="Your orders were too long to read; nothing of them was used.",
     zone_label="Times in",
     zone_button="Show",
-    zone_utc="UTC",
+    zone_change="Change",
 )
 """The web pages' words in English."""
 

@@ -114,5 +114,5 @@ class WebWords:
     zone_label: str
     """The time-zone choice's label."""
     zone_button: str
-    zone_utc: str
-    """The choice of UTC (the default without a choice or script)."""
+    zone_change: str
+    """The link to the time-zone choice."""
