@@ -974,6 +974,18 @@ WEB = WebWords(
     zone_label="Zeiten in",
     zone_button="Zeigen",
     zone_change="Ändern",
+    press_heading="Presse an andere Mächte",
+    press_to_label="An",
+    press_all="Alle Spieler",
+    press_body_label="Nachricht",
+    press_button="Presse senden",
+    press_nobody="Wählen Sie, an wen die Presse geht (oder alle Spieler): nichts wurde gesendet.",
+    press_empty="Die Nachricht ist leer: nichts wurde gesendet.",
+    press_too_long="Die Nachricht ist zu lang: nichts wurde gesendet.",
+    resign_heading="Aufgeben",
+    resign_confirm="Ja, ich gebe {power} auf: ihre Einheiten bekommen keine Befehle mehr von mir.",
+    resign_button="Aufgeben",
+    resign_unconfirmed="Kreuzen Sie das Feld an, um aufzugeben: nichts wurde geändert.",
 )
 """The web pages' words in German."""
 

@@ -751,6 +751,18 @@ WEB = WebWords(
     zone_label="Times in",
     zone_button="Show",
     zone_change="Change",
+    press_heading="Press to other powers",
+    press_to_label="To",
+    press_all="All players",
+    press_body_label="Message",
+    press_button="Send press",
+    press_nobody="Choose whom the press goes to (or all players): nothing was sent.",
+    press_empty="The message is empty: nothing was sent.",
+    press_too_long="The message is too long: nothing was sent.",
+    resign_heading="Resign",
+    resign_confirm="Yes, I resign {power}: its units get no more orders from me.",
+    resign_button="Resign",
+    resign_unconfirmed="Tick the box to resign: nothing was changed.",
 )
 """The web pages' words in English."""
 

@@ -116,3 +116,16 @@ class WebWords:
     zone_button: str
     zone_change: str
     """The link to the time-zone choice."""
+    press_heading: str
+    press_to_label: str
+    press_all: str
+    press_body_label: str
+    press_button: str
+    press_nobody: str
+    press_empty: str
+    press_too_long: str
+    resign_heading: str
+    resign_confirm: str
+    """``{power}``."""
+    resign_button: str
+    resign_unconfirmed: str

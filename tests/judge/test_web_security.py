@@ -100,6 +100,8 @@ def test_game_names_orders_and_fields_are_escaped(site: Site) -> None:
         sent = post(client, "/games/g1/orders", {"orders": XSS}, "/games/g1/orders")
         assert XSS not in sent.text and "<script>" not in sent.text
         assert "&lt;script&gt;" in sent.text  # quoted back, escaped
+        press = post(client, "/games/g1/press", {"body": XSS}, "/games/g1/orders")
+        assert XSS not in press.text and "&lt;script&gt;" in press.text  # kept in its form
         wrong = post(
             client, "/games/g1/signon", {"power": XSS, "password": XSS}, "/games/g1/signon"
         )
@@ -121,6 +123,8 @@ def test_a_post_without_or_with_a_stale_token_changes_nothing(site: Site) -> Non
                 ("/games/g1/votes", {"vote": "draw", "on": "1"}),
                 ("/games/g1/password", {"new_password": "taken-over"}),
                 ("/games/g1/signoff", {}),
+                ("/games/g1/press", {"to": "all", "body": "taken over"}),
+                ("/games/g1/resign", {"confirm": "England"}),
             ):
                 assert client.post(path, data={**data, **fields}).status_code == 403
         assert client.get("/games/g1/orders").status_code == 200  # still signed on
@@ -130,7 +134,9 @@ def test_a_post_without_or_with_a_stale_token_changes_nothing(site: Site) -> Non
     assert submissions(site) == []
     with site.judge.store.transaction() as tx:
         player = tx.get_player("g1", "England")
-    assert player is not None and not player.draw
+    assert player is not None and not player.draw and player.status == "active"
+    with site.judge.store.transaction() as tx:
+        assert tx.press("g1") == []
     with site.client() as client:
         sign_on(client, "England")  # the password was not changed
 

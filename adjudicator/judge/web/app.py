@@ -207,6 +207,8 @@ def create_app(
         Route("/games/{game}/orders", site.orders, methods=["GET", "POST"]),
         Route("/games/{game}/votes", site.votes, methods=["POST"]),
         Route("/games/{game}/password", site.password, methods=["POST"]),
+        Route("/games/{game}/press", site.press, methods=["POST"]),
+        Route("/games/{game}/resign", site.resign, methods=["POST"]),
         Route("/games/{game}/master", site.master, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
@@ -608,6 +610,47 @@ class _Site:
             request.session["mark"] = views.password_mark(stored)
         return self.render(request, "orders.html", page=page, answer=answer,
                            text=page.standing_text)  # fmt: skip
+
+    async def press(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        form = await self._form(request)
+        to = [str(v)[:40] for v in (await request.form()).getlist("to")][:40]
+        body = form.get("body", "")[: views.MAX_PRESS_CHARS + 1]
+        now = self.clock()
+
+        def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer]:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, web_words(lang).session_needed)
+                answer = views.send_press(
+                    judge, tx, signed.loaded, signed.player, to, body, now, lang
+                )
+                return views.player_page(tx, signed.loaded, signed.player, lang), answer
+
+        page, answer = await self.backend.run(work)
+        kept = None if answer.done else body  # a refused message stays in its form
+        return self.render(request, "orders.html", page=page, answer=answer,
+                           text=page.standing_text, press_text=kept)  # fmt: skip
+
+    async def resign(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        form = await self._form(request)
+        w = web_words(lang)
+
+        def work(judge: Judge) -> views.Answer:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, w.session_needed)
+                if form.get("confirm") != signed.player.power:  # the box not ticked: nothing
+                    return views.Answer(False, w.resign_unconfirmed)
+                return views.resign(tx, signed.loaded, signed.player, lang)
+
+        answer = await self.backend.run(work)
+        if answer.done:
+            request.session.clear()
+        return self.message(request, 200 if answer.done else 400, answer.text)
 
     # ------------------------------------------------------------------ the game master's
     async def master(self, request: Request) -> Response:
