@@ -1,7 +1,8 @@
 """The judge's web pages as an ASGI application on Starlette: :func:`create_app`.
 
-Public pages (the games, a game, its history, a processed phase, the saved game), a player's
-page after signing on with power and password (orders, WAIT, DRAW, password, sign-off) and the
+Public pages (the games, a game, its history, a processed phase, the saved game, the time-zone
+choice), a player's page after signing on with power and password (orders, WAIT, DRAW, press,
+password, resigning, sign-off) and the
 game master's (pause, resume, process, deadline, the players with their addresses). The store
 is read and written in worker threads, each with a store of its own (a store is one connection
 and one transaction at a time), through the same :class:`~adjudicator.judge.service.Judge` the
@@ -9,9 +10,10 @@ mail and the command line use.
 
 Security: sessions are signed, HttpOnly, SameSite=Lax cookies holding no password (only a
 digest of the stored hash, so that a new password ends older sessions); every form carries the
-session's CSRF token; failed sign-ons are counted (:mod:`adjudicator.judge.web.guard`); every
-text goes through Jinja2's autoescape; no script, and a Content-Security-Policy that allows
-none.
+session's CSRF token; failed sign-ons are counted in the store, so that every worker process
+counts the same (:mod:`adjudicator.judge.web.guard`); every text goes through Jinja2's
+autoescape; no inline script, and a Content-Security-Policy that allows only the site's own
+script file (the deadlines in the reader's time zone; every page works without it).
 """
 
 from __future__ import annotations
