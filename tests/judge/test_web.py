@@ -297,6 +297,7 @@ def test_resigning_needs_the_box_and_ends_the_session(site: Site) -> None:
     assert player is not None and player.status == "resigned"
     with site.client() as client:  # a resigned power signs on no more
         page = client.get("/games/g1/signon")
+        assert '<option value="Italy">' not in page.text
         answer = client.post(
             "/games/g1/signon",
             data={"csrf": csrf_of(page.text), "power": "Italy", "password": password("Italy")},

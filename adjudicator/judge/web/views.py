@@ -223,7 +223,11 @@ def game_page(tx: Tx, loaded: LoadedGame, lang: str) -> GamePage:
         result=row.result,
         powers=tuple(powers),
         board=board,
-        signable=tuple((p, power_name(p, loaded.map, lang)) for p in players),
+        signable=tuple(
+            (p, power_name(p, loaded.map, lang))
+            for p, player in players.items()
+            if player.status != "resigned"
+        ),
     )
 
 
