@@ -82,10 +82,12 @@ class OrdersReply:
     deadline: datetime | None
 
 
-def orders_reply(reply: OrdersReply, lang: str, words: JudgeWords | None = None) -> str:
+def orders_reply(
+    reply: OrdersReply, lang: str, words: JudgeWords | None = None, zone: tzinfo | None = None
+) -> str:
     """The reply to an orders mail; ``words`` are the language's judge words with the
     sentences another channel says its own way (the web pages speak of the form, not the
-    mail)."""
+    mail), ``zone`` the reader's time zone (mail says UTC)."""
     w = words or judge_words(lang)
     lines = [
         w.greeting.format(game=reply.game, power=reply.power, phase=phase_words(reply.phase, lang))
@@ -109,7 +111,8 @@ def orders_reply(reply: OrdersReply, lang: str, words: JudgeWords | None = None)
     missing = missing_lines(w, reply.missing_units, reply.missing_builds, reply.missing_removals)
     lines += ["", *missing]
     if reply.deadline is not None:
-        lines += ["", w.deadline_line.format(deadline=format_deadline(reply.deadline, lang))]
+        deadline = format_deadline(reply.deadline, lang, zone)
+        lines += ["", w.deadline_line.format(deadline=deadline)]
     return "\n".join(lines) + "\n"
 
 

@@ -560,7 +560,9 @@ class _Site:
                     row = tx.lock_game(signed.loaded.row.name)
                     assert row is not None
                     loaded = load_game(row)
-                    answer = views.submit_orders(tx, loaded, signed.player, text, now, lang)
+                    answer = views.submit_orders(
+                        tx, loaded, signed.player, text, now, lang, reader_zone(request)[1]
+                    )
                 return views.player_page(tx, signed.loaded, signed.player, lang), answer
 
         page, answer = await self.backend.run(work)

@@ -14,7 +14,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Literal
 
 from adjudicator.board.drawing import load_drawing
@@ -300,7 +300,13 @@ def player_page(tx: Tx, loaded: LoadedGame, player: PlayerRow, lang: str) -> Pla
 
 
 def submit_orders(
-    tx: Tx, loaded: LoadedGame, player: PlayerRow, text: str, now: datetime, lang: str
+    tx: Tx,
+    loaded: LoadedGame,
+    player: PlayerRow,
+    text: str,
+    now: datetime,
+    lang: str,
+    zone: tzinfo | None = None,
 ) -> Answer:
     """A power's orders from the orders form: read by the mail's reader against the current
     phase and, without error, stored as a submission (the latest counts, as by mail); the
@@ -348,7 +354,7 @@ def submit_orders(
         missing_removals=missing.removals,
         deadline=row.deadline,
     )
-    return Answer(accepted, texts.orders_reply(reply, lang, form_words(lang)))
+    return Answer(accepted, texts.orders_reply(reply, lang, form_words(lang), zone))
 
 
 def form_words(lang: str) -> JudgeWords:
