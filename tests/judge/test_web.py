@@ -228,6 +228,7 @@ def test_the_deadline_in_a_chosen_zone_without_script(site: Site) -> None:
         assert "12:00 UTC" in client.get("/games/g1?tz=UTC").text
         assert "13:00 CET" not in client.get("/games/g1?tz=Not/A_Zone").text
         assert 'action="/"' in client.get("/zone?next=//evil.example/").text
+        assert 'action="/"' in client.get("/zone?next=/%5Cevil.example/").text
         sign_on(client, "England")
         client.get("/games/g1?tz=America/New_York&lang=en")
         sent = post(client, "/games/g1/orders", {"orders": "F Lon H"}, "/games/g1/orders")

@@ -303,3 +303,7 @@ def test_the_command_refuses_to_start_without_a_secret(db_url: str) -> None:
     assert main(["--db", db_url, "web"], stdout=io.StringIO(), stderr=err, environ=short) == 2
     assert "fewer than 32" in err.getvalue() and "too-short" not in err.getvalue()
     assert "web_secret" not in repr(JudgeConfig(web_secret=SECRET))  # never in a repr
+    err = io.StringIO()
+    workers = ["--db", db_url, "web", "--workers", "0"]
+    assert main(workers, stdout=io.StringIO(), stderr=err, environ={}) == 2
+    assert "--workers must be from 1 to 64, not 0" in err.getvalue()
