@@ -814,6 +814,8 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
     assert "adjudicator/maps/testmap.yaml" in names
     assert "adjudicator/maps/standard.drawing.json" in names
     assert "adjudicator/maps/testmap.drawing.json" in names
+    for web in ("templates/base.html", "static/site.css", "static/localtime.js"):
+        assert f"adjudicator/judge/web/{web}" in names  # the pages' files ship too
     script = (
         "import adjudicator, adjudicator.board.load as g\n"
         "print(adjudicator.__file__)\n"
