@@ -510,7 +510,7 @@ def _cmd_render(args: argparse.Namespace, out: TextIO) -> int:
         )
     position, game_map = _position_and_map(args.position, None, "POSITION")
     rules = _rules(args.rules, args.preset)
-    board = load_drawing(game_map.name)
+    board = load_drawing(game_map.drawing)
     if board is None:
         raise InputError.single(
             f"the map {game_map.name!r} has no drawing to render", "usage", args.position
