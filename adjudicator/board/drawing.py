@@ -74,6 +74,10 @@ class MapDrawing:
     projection: Mapping[str, float | str] | None
     provinces: Mapping[str, ProvinceDrawing]
     decoration: tuple[Decoration, ...]
+    hub: Point | None = None
+    """A point where several provinces meet and border each other all (Pure's seven sectors
+    meet at the disc's centre: no drawing in the plane gives seven provinces pairwise borders);
+    ``None`` on a map whose every border is drawn as a shared line."""
 
     def anchor(self, location: Location, *, dislodged: bool = False) -> Point:
         """Where a unit at ``location`` stands: its coast's anchor for a fleet on a named
@@ -160,6 +164,7 @@ def parse_drawing(data: Mapping[str, Any]) -> MapDrawing:
         projection=MappingProxyType(dict(projection)) if projection else None,
         provinces=MappingProxyType(provinces),
         decoration=tuple(Decoration(e["name"], e["d"]) for e in data.get("decoration", [])),
+        hub=_point(data["hub"]) if "hub" in data else None,
     )
 
 

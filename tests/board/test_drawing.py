@@ -146,6 +146,13 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
             length = _shared_length(shapes[pid], shapes[other])
             if length > BORDER:
                 touching[(pid, other)] = length
+    if drawing.hub is not None:
+        # Provinces meeting at the hub border each other (Pure: seven sectors of a disc).
+        hub = Point(*drawing.hub)
+        meeting = [pid for pid in ids if shapes[pid].distance(hub) < 0.05]
+        for i, pid in enumerate(meeting):
+            for other in meeting[i + 1 :]:
+                touching.setdefault((pid, other), 0.0)
     drawn = {pair for pair in touching if pair[0] in passable and pair[1] in passable}
     expected = _expected_pairs(game_map)
     extra = sorted(drawn - expected)
