@@ -122,6 +122,22 @@ def _shared_length(a: Any, b: Any) -> float:
     return float(overlap.area / SLIVER)
 
 
+def _meet_at_the_hub(
+    drawing: MapDrawing, shapes: dict[str, Any], touching: dict[tuple[str, str], float]
+) -> None:
+    """Provinces meeting at the drawing's hub border each other (Pure: seven sectors of a
+    disc, which no drawing in the plane can give pairwise borders)."""
+    from shapely.geometry import Point
+
+    if drawing.hub is None:
+        return
+    hub = Point(*drawing.hub)
+    meeting = sorted(pid for pid, shape in shapes.items() if shape.distance(hub) < 0.05)
+    for i, pid in enumerate(meeting):
+        for other in meeting[i + 1 :]:
+            touching.setdefault((pid, other), 0.0)
+
+
 def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0912
     """Every way the drawing disagrees with the map, in words (empty when faithful)."""
     from shapely import STRtree, union_all
@@ -146,13 +162,7 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
             length = _shared_length(shapes[pid], shapes[other])
             if length > BORDER:
                 touching[(pid, other)] = length
-    if drawing.hub is not None:
-        # Provinces meeting at the hub border each other (Pure: seven sectors of a disc).
-        hub = Point(*drawing.hub)
-        meeting = [pid for pid in ids if shapes[pid].distance(hub) < 0.05]
-        for i, pid in enumerate(meeting):
-            for other in meeting[i + 1 :]:
-                touching.setdefault((pid, other), 0.0)
+    _meet_at_the_hub(drawing, shapes, touching)
     drawn = {pair for pair in touching if pair[0] in passable and pair[1] in passable}
     expected = _expected_pairs(game_map)
     extra = sorted(drawn - expected)
