@@ -312,3 +312,25 @@ def test_the_generator_remakes_the_shipped_testmap_drawing() -> None:
     made = build.dumps(build.drawing(board))
     shipped = (resources.files("adjudicator.maps") / "testmap.drawing.json").read_text("utf-8")
     assert made == shipped
+
+
+def test_the_generator_remakes_the_shipped_pure_drawing() -> None:
+    """`python -m tools.drawmap draw pure` (seven sectors of a disc) is what ships, and without
+    its hub the drawing would miss the borders of the provinces that meet only at the centre."""
+    pytest.importorskip("shapely", reason="the generator needs shapely")
+    sectors = pytest.importorskip("tools.drawmap.sectors", reason="run from the repository's root")
+    build = pytest.importorskip("tools.drawmap.build", reason="run from the repository's root")
+    root = Path(__file__).resolve().parents[2]
+    made = build.dumps(
+        sectors.sector_drawing(
+            root / "maps" / "pure.yaml", root / "tools" / "drawmap" / "pure_seeds.yaml"
+        )
+    )
+    shipped = (resources.files("adjudicator.maps") / "pure.drawing.json").read_text("utf-8")
+    assert made == shipped
+    import dataclasses
+
+    drawing = load_drawing("pure")
+    assert drawing is not None and drawing.hub is not None
+    found = problems(dataclasses.replace(drawing, hub=None), load_map("pure"))
+    assert len(found) == 1 and "adjacent but not drawn: BER-LON" in found[0]
