@@ -3,10 +3,14 @@ orders in the map's names by mail and processes them (issue 20)."""
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from adjudicator.judge.cli import main as judge_main
 from adjudicator.judge.service import GameSettings, Judge
 from adjudicator.judge.store import Store
 from tests.judge.judging import (
@@ -72,3 +76,36 @@ def test_a_variant_game_plays_a_phase(judge: Judge, store: Store, map_name: str)
     power = next(iter(orders))
     results = replies_to(store, _address(power), "results")[-1].body
     assert shown in results, results
+
+
+@pytest.mark.parametrize("map_name", ["1898", "chaos"])
+def test_judge_create_with_map_on_the_command_line(tmp_path: Path, map_name: str) -> None:
+    """``adjudicator judge create --map NAME``, then a player, ``start`` and ``status``: the
+    game stands in the map's first phase, a winter of builds."""
+    config_file = tmp_path / "judge.toml"
+    config_file.write_text(
+        'judge_address = "judge@judge.test"\n\n[smtp]\nhost = "127.0.0.1"\nport = 9\n'
+        'security = "none"\n',
+        encoding="utf-8",
+    )
+    setup = ["--db", f"sqlite:///{tmp_path / 'games.db'}", "--config", str(config_file)]
+    env = {"ADJUDICATOR_JUDGE_GM_PASSWORD": GM_PASSWORD}
+
+    def run(*args: str) -> tuple[int, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = judge_main([*setup, *args], stdout=out, stderr=err, environ=env, clock=lambda: T0)
+        return code, out.getvalue() + err.getvalue()
+
+    power = "England" if map_name == "1898" else "Kiel"
+    assert run("create", "g", "--gm-email", GM, "--map", map_name)[0] == 0
+    assert run("add-player", "g", power, "p@players.test")[0] == 0
+    assert run("start", "g")[0] == 0
+    code, out = run("export", "g")
+    assert code == 0
+    exported = json.loads(out)
+    assert exported["map"] == map_name
+    assert exported["phases"][0]["name"] == GAMES[map_name][0]
+    builds = exported["phases"][0]["state"]["builds"][power.upper()]
+    assert builds["count"] == 1 and builds["homes"] == (
+        ["EDI", "LON", "LVP"] if power == "England" else ["KIE"]
+    )
