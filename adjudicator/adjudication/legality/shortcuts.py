@@ -110,7 +110,8 @@ OPTION_EFFECTS: Mapping[str, OptionEffect] = {
 
 ``tests/adjudication/test_legality_once.py`` fails until a new option is listed here, and checks
 each claim: the shortcuts agree with the general checks under every combination of the
-``LEGALITY`` choices, and a ``RESOLUTION`` option never changes a verdict."""
+``LEGALITY`` choices that bear on a phase type, and a ``RESOLUTION`` option never changes a
+verdict."""
 
 _DEFAULTS = Rules()
 _DEFAULT_ONLY: tuple[tuple[str, object], ...] = tuple(
