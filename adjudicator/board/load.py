@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 
 import yaml
 
+from adjudicator.base.calendar import MAX_STEP, STANDARD_CALENDAR, Calendar
 from adjudicator.base.errors import MapError, cut
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Location, Unit, UnitType
@@ -44,6 +45,7 @@ _TOP_KEYS = {
     "provinces",
     "adjacency",
     "shared_names",
+    "calendar",
 }
 _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
 _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
@@ -87,6 +89,7 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
             f"{victory} supply centres needed but the map has only {centres}",
             "victory",
         )
+    calendar = _read_calendar(data.get("calendar"), problems)
     problems.check()
     return GameMap(
         name=str(data["name"]),
@@ -100,7 +103,36 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
         army_edges=army,
         fleet_edges=fleet,
         source=path,
+        calendar=calendar,
     )
+
+
+def _read_calendar(raw: object, problems: Problems) -> Calendar:
+    """``calendar: {spring_to_fall: 5, fall_to_spring: 5}``: the years between the seasons
+    (absent: the standard calendar)."""
+    if raw is None:
+        return STANDARD_CALENDAR
+    if not isinstance(raw, dict):
+        problems.add(
+            ("calendar",),
+            "must map spring_to_fall and fall_to_spring to years, like"
+            " {spring_to_fall: 5, fall_to_spring: 5}",
+            "map-shape",
+        )
+        return STANDARD_CALENDAR
+    _unknown_keys(raw, {"spring_to_fall", "fall_to_spring"}, ("calendar",), problems)
+    years = {}
+    for key, least in (("spring_to_fall", 0), ("fall_to_spring", 1)):
+        value = raw.get(key, getattr(STANDARD_CALENDAR, key))
+        if not _is_int(value) or not least <= value <= MAX_STEP:
+            problems.add(
+                ("calendar", key),
+                f"must be a whole number of years from {least} to {MAX_STEP}, not {value!r}",
+                "calendar",
+            )
+            return STANDARD_CALENDAR
+        years[key] = value
+    return Calendar(**years)
 
 
 # --------------------------------------------------------------------- stage 1: YAML and shape

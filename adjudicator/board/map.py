@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from adjudicator.base.calendar import STANDARD_CALENDAR, Calendar
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.board import graph
 from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
@@ -205,6 +206,7 @@ class GameMap:
         army_edges: Mapping[str, frozenset[str]],
         fleet_edges: Mapping[Location, frozenset[Location]],
         source: str,
+        calendar: Calendar = STANDARD_CALENDAR,
     ) -> None:
         self.name = name
         self.title = title
@@ -215,6 +217,8 @@ class GameMap:
         self.powers: Mapping[str, Power] = dict(powers)
         self.coast_names = coast_names
         self.source = source
+        self.calendar = calendar
+        """The years between the seasons (``calendar:`` in the file; docs/maps.md)."""
         self._army: dict[Location, frozenset[Location]] = {
             Location(p): frozenset(Location(q) for q in qs) for p, qs in army_edges.items()
         }
