@@ -129,7 +129,8 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
 
     found: list[str] = []
     shapes = {pid: _geometry(p.d) for pid, p in drawing.provinces.items()}
-    decoration = union_all([_geometry(d.d) for d in drawing.decoration])
+    decoration = union_all([_geometry(d.d) for d in drawing.decoration if not d.water])
+    ocean = union_all([_geometry(d.d) for d in drawing.decoration if d.water])
     passable = sorted(pid for pid, p in drawing.provinces.items() if p.type != "impassable")
     ids = sorted(shapes)
     tree = STRtree([shapes[pid] for pid in ids])
@@ -148,8 +149,12 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
                 touching[(pid, other)] = length
     drawn = {pair for pair in touching if pair[0] in passable and pair[1] in passable}
     expected = _expected_pairs(game_map)
+    found.extend(_crossing_problems(drawing, shapes, expected))
+    drawn |= {(min(c.between), max(c.between)) for c in drawing.crossings}
     extra = sorted(drawn - expected)
-    missing = sorted(expected - drawn)
+    missing = sorted(
+        pair for pair in expected - drawn if not _meet_at_a_corner(pair, shapes, expected)
+    )
     if extra or missing:
         found.append(
             "drawn but not adjacent: "
@@ -160,17 +165,21 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
     if overlaps:
         found.append("overlapping provinces: " + ", ".join(overlaps))
 
-    # land and sea: the seas make the water, the rest and the decoration the land
-    water = union_all([shapes[pid] for pid, p in drawing.provinces.items() if p.type == "sea"])
+    # land and sea: the seas and the water decoration make the water, the rest the land
+    seas = union_all([shapes[pid] for pid, p in drawing.provinces.items() if p.type == "sea"])
+    water = union_all([seas, ocean])
     land = union_all(
         [decoration, *(shapes[pid] for pid, p in drawing.provinces.items() if p.type != "sea")]
     )
     if land.intersection(water).area > 1.0:
         found.append(f"land and sea overlap by {land.intersection(water).area:.1f} px²")
     for pid in passable:
-        if drawing.provinces[pid].type == "coast" and _shared_length(shapes[pid], water) <= BORDER:
+        kind = drawing.provinces[pid].type
+        # a coast on a river alone (Ancient Mediterranean's Memphis on the Nile) has no sea
+        on_a_sea = any(game_map.is_sea(n) for n in game_map.province_neighbours(pid))
+        if kind == "coast" and on_a_sea and _shared_length(shapes[pid], seas) <= BORDER:
             found.append(f"{pid} is a coast but touches no sea")
-        if drawing.provinces[pid].type == "land" and _shared_length(shapes[pid], water) > BORDER:
+        if kind == "land" and _shared_length(shapes[pid], seas) > BORDER:
             found.append(f"{pid} is inland but touches the sea")
 
     # no gaps: provinces and decoration cover the board
@@ -191,6 +200,52 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
                 found.append(f"{pid}: its {what} anchor {spot} is outside the province")
         found.extend(_coast_problems(pid, province, shapes, game_map))
     return found
+
+
+CROSSING = 80.0
+"""px: the longest line a drawing may draw between two neighbours across water."""
+
+
+def _crossing_problems(
+    drawing: MapDrawing, shapes: dict[str, Any], expected: set[tuple[str, str]]
+) -> list[str]:
+    """A crossing joins two neighbours of the map, from inside one to inside the other, over
+    a short way."""
+    from shapely.geometry import Point
+
+    found = []
+    for crossing in drawing.crossings:
+        a, b = crossing.between
+        name = f"crossing {a}-{b}"
+        if (min(a, b), max(a, b)) not in expected:
+            found.append(f"{name}: the map does not make them neighbours")
+            continue
+        ends = [Point(p) for p in crossing.line]
+        if not (shapes[a].contains(ends[0]) and shapes[b].contains(ends[1])):
+            found.append(f"{name}: its line does not run from {a} to {b}")
+        if ends[0].distance(ends[1]) > CROSSING:
+            found.append(f"{name}: {ends[0].distance(ends[1]):.0f} px long")
+    return found
+
+
+def _meet_at_a_corner(
+    pair: tuple[str, str], shapes: dict[str, Any], expected: set[tuple[str, str]]
+) -> bool:
+    """Whether the two provinces meet at a point where four or more provinces meet, all of
+    them adjacent to each other: four seas meeting at a point (Ancient Mediterranean's
+    Ausonian, Messenian and Libyan Seas and the Gulf of Tacape) are all neighbours, though two
+    of them only touch at the corner."""
+    from shapely.geometry import Point
+    from shapely.ops import nearest_points
+
+    a, b = pair
+    if shapes[a].distance(shapes[b]) > SLIVER:
+        return False
+    corner = Point(*nearest_points(shapes[a], shapes[b])[0].coords[0])
+    around = sorted(pid for pid, shape in shapes.items() if shape.distance(corner) <= BORDER)
+    if len(around) < 4:
+        return False
+    return all((p, q) in expected for p, q in itertools.combinations(around, 2))
 
 
 def _spots(province: ProvinceDrawing) -> list[tuple[str, tuple[float, float]]]:
