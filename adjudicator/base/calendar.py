@@ -61,11 +61,12 @@ class Calendar:
         return Phase(Season.SPRING, phase.year + self.fall_to_spring, PhaseType.MOVEMENT)
 
     def admits(self, phase: Phase, *, first: Phase) -> bool:
-        """Whether a game that began with ``first`` can reach ``phase``: its year lies on the
-        calendar's steps for its season (on the standard calendar every year does)."""
+        """Whether ``phase`` lies on the steps of a game that began with ``first``: its year is
+        one of its season's (on the standard calendar every year is). Years before ``first``
+        are not refused: a position may be set up in any year of the cycle."""
         spring = self._spring_year(first)
         offset = 0 if phase.season is Season.SPRING else self.spring_to_fall
-        return phase.year >= first.year and (phase.year - offset - spring) % self.cycle == 0
+        return (phase.year - offset - spring) % self.cycle == 0
 
     def _spring_year(self, phase: Phase) -> int:
         """The year of the spring of ``phase``'s cycle."""

@@ -89,6 +89,10 @@ class MapDrawing:
     decoration: tuple[Decoration, ...]
     crossings: tuple[Crossing, ...] = ()
     """Neighbours across water, each drawn as a line (absent from most drawings)."""
+    hub: Point | None = None
+    """A point where several provinces meet and border each other all (Pure's seven sectors
+    meet at the disc's centre: no drawing in the plane gives seven provinces pairwise borders);
+    ``None`` on a map whose every border is drawn as a shared line."""
 
     def anchor(self, location: Location, *, dislodged: bool = False) -> Point:
         """Where a unit at ``location`` stands: its coast's anchor for a fleet on a named
@@ -185,6 +189,7 @@ def parse_drawing(data: Mapping[str, Any]) -> MapDrawing:
             )
             for e in data.get("crossings", [])
         ),
+        hub=_point(data["hub"]) if "hub" in data else None,
     )
 
 

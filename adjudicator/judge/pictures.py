@@ -56,7 +56,7 @@ def phase_svg(tx: Tx, game: str, seq: int, lang: str) -> tuple[str, str] | None:
     if row is None or phase is None or phase.orders_json is None:
         return None
     loaded = load_game(row)
-    board = load_drawing(loaded.map.name)
+    board = load_drawing(loaded.map.drawing)
     if board is None:
         return None
     position = position_of(phase, loaded.map)

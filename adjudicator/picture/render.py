@@ -114,7 +114,7 @@ def render(
     if board is None:
         from adjudicator.board.drawing import load_drawing
 
-        found = load_drawing(game_map.name)
+        found = load_drawing(game_map.drawing)
         if found is None:
             raise ValueError(f"the map {game_map.name!r} has no drawing")
         board = found

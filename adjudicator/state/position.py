@@ -29,7 +29,7 @@ import yaml
 
 from adjudicator.base.errors import MapError, PositionError, check_argument
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits, shown, split_lines
-from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
+from adjudicator.base.model import Dislodgement, Phase, Season, Unit
 from adjudicator.base.sources import (
     Keys,
     Problems,
@@ -122,10 +122,11 @@ class Position:
     # ------------------------------------------------------------------ construction
     @classmethod
     def initial(cls, game_map: GameMap) -> Position:
-        """The map's starting position, Spring 1901 movement."""
+        """The map's starting position, in its first phase (Spring 1901 movement unless the
+        map's ``first_phase:`` says otherwise)."""
         return cls(
             map_name=game_map.name,
-            phase=Phase(Season.SPRING, 1901, PhaseType.MOVEMENT),
+            phase=game_map.first_phase,
             units=game_map.starting_units,
             supply_centers=dict(game_map.starting_centers),
         )
@@ -290,7 +291,6 @@ def _parse(text: str, path: str, limits: Limits) -> tuple[object, yaml.Node | No
     return load_yaml_tree(text, path, PositionError, limits)
 
 
-_START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
 _UNIT_CODES = {
     PlaceProblemKind.SYNTAX: "unit",
     PlaceProblemKind.UNKNOWN_PROVINCE: "unknown-province",
@@ -327,7 +327,7 @@ class _Reader:
         game_map = self.game_map(data.get("map"), game_map)
         if game_map is None:
             raise PositionError(list(self.problems.items))
-        phase = self.phase(data.get("phase"))
+        phase = self.phase(data.get("phase"), game_map)
         units = self.units(data.get("units"), game_map)
         dislodged = self.dislodged(data.get("dislodged"), game_map)
         standoffs = self.standoffs(data.get("standoffs"), game_map)
@@ -364,14 +364,20 @@ class _Reader:
             self.fail(("map",), message, "unknown-map", first.hint)
             return None
 
-    def phase(self, raw: object) -> Phase:
+    def phase(self, raw: object, game_map: GameMap) -> Phase:
+        """The position's phase; without one, the map's first phase. A phase the map's
+        calendar never reaches (``S1430M`` on the Hundred, whose springs end in 5) is refused."""
+        first = game_map.first_phase
         if raw is None:
-            return _START
+            return first
         try:
-            return Phase.parse(raw if isinstance(raw, str) else shown(raw))
+            phase = Phase.parse(raw if isinstance(raw, str) else shown(raw))
         except ValueError as exc:
             self.fail(("phase",), str(exc), "phase")
-            return _START
+            return first
+        if not game_map.calendar.admits(phase, first=first):
+            self.fail(("phase",), _off_calendar(phase, game_map), "phase")
+        return phase
 
     # ------------------------------------------------------------------ names
     def power(
@@ -559,3 +565,16 @@ class _Reader:
 
 def _is_file_name(name: str) -> bool:
     return name.lower().endswith((".yaml", ".yml")) or "/" in name or "\\" in name
+
+
+def _off_calendar(phase: Phase, game_map: GameMap) -> str:
+    """Why ``phase`` is not on the map's calendar, with the phases it does reach."""
+    calendar = game_map.calendar
+    first = game_map.first_phase
+    spring = first if first.season is Season.SPRING else calendar.next_movement(first)
+    fall = calendar.next_movement(spring)
+    return (
+        f"{phase} is not a phase of map {game_map.name!r}: its game begins in {first}, its"
+        f" springs are {spring.year}, {spring.year + calendar.cycle}, ... and its falls"
+        f" {fall.year}, {fall.year + calendar.cycle}, ..."
+    )

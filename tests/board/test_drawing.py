@@ -124,13 +124,11 @@ def _shared_length(a: Any, b: Any) -> float:
 
 def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0912
     """Every way the drawing disagrees with the map, in words (empty when faithful)."""
-    from shapely import STRtree, union_all
-    from shapely.geometry import Point, box
+    from shapely import STRtree
+    from shapely.geometry import Point
 
     found: list[str] = []
     shapes = {pid: _geometry(p.d) for pid, p in drawing.provinces.items()}
-    decoration = union_all([_geometry(d.d) for d in drawing.decoration if not d.water])
-    ocean = union_all([_geometry(d.d) for d in drawing.decoration if d.water])
     passable = sorted(pid for pid, p in drawing.provinces.items() if p.type != "impassable")
     ids = sorted(shapes)
     tree = STRtree([shapes[pid] for pid in ids])
@@ -147,6 +145,13 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
             length = _shared_length(shapes[pid], shapes[other])
             if length > BORDER:
                 touching[(pid, other)] = length
+    if drawing.hub is not None:
+        # Provinces meeting at the hub border each other (Pure: seven sectors of a disc).
+        hub = Point(*drawing.hub)
+        meeting = [pid for pid in ids if shapes[pid].distance(hub) < 0.05]
+        for i, pid in enumerate(meeting):
+            for other in meeting[i + 1 :]:
+                touching.setdefault((pid, other), 0.0)
     drawn = {pair for pair in touching if pair[0] in passable and pair[1] in passable}
     expected = _expected_pairs(game_map)
     found.extend(_crossing_problems(drawing, shapes, expected))
@@ -165,6 +170,28 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
     if overlaps:
         found.append("overlapping provinces: " + ", ".join(overlaps))
 
+    found.extend(_land_and_sea_problems(drawing, game_map, shapes, passable))
+
+    # anchors inside their provinces; coasts on their own seas
+    for pid, province in sorted(drawing.provinces.items()):
+        for what, spot in _spots(province):
+            if not shapes[pid].contains(Point(spot)):
+                found.append(f"{pid}: its {what} anchor {spot} is outside the province")
+        found.extend(_coast_problems(pid, province, shapes, game_map))
+    return found
+
+
+def _land_and_sea_problems(
+    drawing: MapDrawing, game_map: GameMap, shapes: dict[str, Any], passable: list[str]
+) -> list[str]:
+    """Land is land and sea is sea; coasts touch a sea and inland provinces none; provinces and
+    decoration cover the board and nothing is drawn outside it."""
+    from shapely import union_all
+    from shapely.geometry import box
+
+    found: list[str] = []
+    decoration = union_all([_geometry(d.d) for d in drawing.decoration if not d.water])
+    ocean = union_all([_geometry(d.d) for d in drawing.decoration if d.water])
     # land and sea: the seas and the water decoration make the water, the rest the land
     seas = union_all([shapes[pid] for pid, p in drawing.provinces.items() if p.type == "sea"])
     water = union_all([seas, ocean])
@@ -192,13 +219,6 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
     outside = covered.difference(board).area
     if outside > 1.0:
         found.append(f"{outside:.0f} px² drawn outside the board")
-
-    # anchors inside their provinces; coasts on their own seas
-    for pid, province in sorted(drawing.provinces.items()):
-        for what, spot in _spots(province):
-            if not shapes[pid].contains(Point(spot)):
-                found.append(f"{pid}: its {what} anchor {spot} is outside the province")
-        found.extend(_coast_problems(pid, province, shapes, game_map))
     return found
 
 

@@ -63,10 +63,15 @@ BROKEN: dict[str, tuple[str, str, int]] = {
     "start_unit_syntax": ("start-unit", "powers.Blue.start[1]", 21),
     "victory_zero": ("victory", "victory", 6),
     "victory_unreachable": ("victory", "victory", 6),
+    "unknown_rule": ("unknown-rule", "rules[1]", 7),
+    "first_phase_invalid": ("phase", "first_phase", 7),
+    "mobilize_with_units": ("mobilize", "powers.Red.start", 19),
 }
 
 # words each message must contain besides the key: the offending text
 MENTIONS = {
+    "unknown_rule": "'teleport'; the words are build_any, mobilize",
+    "first_phase_invalid": "W1901M",
     "unknown_top_key": "author",
     "missing_victory": "victory",
     "unknown_province_in_adjacency": "XYZ",
@@ -412,7 +417,8 @@ def test_every_error_code_is_documented() -> None:
     raised = {code for code, _, _ in BROKEN.values()} | {"io", "unknown-map"}
     assert raised <= documented
     source = (DOC.parents[1] / "adjudicator" / "board" / "load.py").read_text(encoding="utf-8")
-    source += (DOC.parents[1] / "adjudicator" / "board" / "map.py").read_text(encoding="utf-8")
+    for module in ("map.py", "map_options.py"):
+        source += (DOC.parents[1] / "adjudicator" / "board" / module).read_text(encoding="utf-8")
     for reader in ("sources.py", "documents.py", "limits.py"):
         source += (DOC.parents[1] / "adjudicator" / "base" / reader).read_text(encoding="utf-8")
     literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))

@@ -4,6 +4,7 @@ Run from the repository's root, with the development extra installed (shapely, s
 
     python -m tools.drawmap draw standard --land PATH/land-50m.json
     python -m tools.drawmap draw testmap
+    python -m tools.drawmap draw pure            # sectors of a disc (layout: sectors)
     python -m tools.drawmap check standard      # drawn borders against the map's adjacency
     python -m tools.drawmap preview standard -o /tmp/standard.png
 """
@@ -24,12 +25,20 @@ def _drawing_path(name: str) -> Path:
 
 
 def draw(name: str, land: Path | None) -> int:
+    import yaml
+
     from .build import build_board, drawing, dumps
 
-    board = build_board(ROOT / "maps" / f"{name}.yaml", HERE / f"{name}_seeds.yaml", land)
-    for warning in board.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    text = dumps(drawing(board))
+    seeds = HERE / f"{name}_seeds.yaml"
+    if yaml.safe_load(seeds.read_text(encoding="utf-8")).get("layout") == "sectors":
+        from .sectors import sector_drawing
+
+        text = dumps(sector_drawing(ROOT / "maps" / f"{name}.yaml", seeds))
+    else:
+        board = build_board(ROOT / "maps" / f"{name}.yaml", seeds, land)
+        for warning in board.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        text = dumps(drawing(board))
     out = _drawing_path(name)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out.relative_to(ROOT)} ({len(text.encode()) / 1024:.0f} KB)")

@@ -103,6 +103,8 @@ OPTION_EFFECTS: Mapping[str, OptionEffect] = {
     "support_coast": OptionEffect.LEGALITY,  # read by _short_step
     # _short_step leaves a coast the fleet cannot reach to the general checks.
     "impossible_coast": OptionEffect.LEGALITY,
+    # _short_build answers only a build on an owned home centre, legal under every choice.
+    "builds": OptionEffect.LEGALITY,
 }
 """The effect of every :class:`~adjudicator.base.rules.Rules` option, by field name.
 

@@ -199,7 +199,7 @@ def game_page(tx: Tx, loaded: LoadedGame, lang: str) -> GamePage:
             )
         )
     board = None
-    drawing = load_drawing(loaded.map.name)
+    drawing = load_drawing(loaded.map.drawing)
     if position is not None and drawing is not None:
         board = inline_svg(render(position, board=drawing, game_map=loaded.map, lang=lang))
     return GamePage(
