@@ -52,7 +52,7 @@ _TOP_KEYS = {
     "drawing",
 }
 _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
-_PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
+_PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names", "port"}
 _POWER_KEYS = {"names", "adjective", "start", "colour"}
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _CODE = re.compile(r"[A-Za-z0-9]+")
@@ -319,7 +319,17 @@ def _read_province(
     home = _home(spec.get("home"), sc, (*keys, "home"), power_names, problems)
     coasts = _province_coasts(spec.get("coasts"), kind, (*keys, "coasts"), coast_names, problems)
     names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
-    return Province(pid, kind, sc, home, coasts, names)
+    port = spec.get("port", False)
+    if not isinstance(port, bool):
+        problems.add((*keys, "port"), "must be true or false", "map-shape")
+        port = False
+    if port and kind is not ProvinceType.COAST:
+        problems.add(
+            (*keys, "port"),
+            f"only a coastal province can be a port, not a {kind.value} one",
+            "port",
+        )
+    return Province(pid, kind, sc, home, coasts, names, port)
 
 
 def _home(

@@ -61,6 +61,9 @@ class Province:
     """Named coasts (``NC``, ``SC``) of a multi-coast province; empty otherwise."""
     names: Mapping[str, tuple[str, ...]]
     """Language -> names, display name first."""
+    port: bool = False
+    """A coast whose fleet can convoy, as a fleet at sea does (DPjudge's PORT: Ancient
+    Mediterranean's Baleares); ``port: true`` in the file."""
 
     def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The display name in ``lang`` (English when that language has none)."""
@@ -308,6 +311,13 @@ class GameMap:
         reaches in one step, sorted."""
         return tuple(
             sorted(loc for loc in self._fleet.get(source, ()) if loc.province == province_id)
+        )
+
+    @functools.cached_property
+    def convoy_waters(self) -> frozenset[str]:
+        """The provinces a fleet can convoy from: the seas and the ports."""
+        return frozenset(
+            p.id for p in self.provinces.values() if p.type is ProvinceType.SEA or p.port
         )
 
     def is_sea(self, province_id: str) -> bool:
