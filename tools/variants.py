@@ -1,4 +1,4 @@
-"""``python -m tools.variants``: write the variants on the standard board from ``maps/standard.yaml``.
+"""``python -m tools.variants``: write the variants on the standard board from its map file.
 
 Fleet Rome, 1898 and Chaos are the standard geography with other powers, starting units or
 rules (converted from DPjudge's ``fleetrome.map``, ``1898.map`` and ``chaos.map``; see
@@ -18,6 +18,7 @@ import colorsys
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -84,10 +85,9 @@ def _colour(index: int) -> str:
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
-def _chaos_powers(standard: dict[str, object]) -> tuple[str, dict[str, str]]:
+def _chaos_powers(standard: dict[str, Any]) -> tuple[str, dict[str, str]]:
     """The 34 powers' YAML, and centre -> power."""
     provinces = standard["provinces"]
-    assert isinstance(provinces, dict)
     centres = sorted(pid for pid, p in provinces.items() if p.get("supply_center"))
     named = sorted(centres, key=lambda pid: provinces[pid]["names"]["en"][0])
     lines = ["powers:\n"]
@@ -130,8 +130,11 @@ def variant_text(name: str, standard_text: str) -> str:
         start, end = body.index("powers:\n"), body.index("provinces:\n")
         body = body[:start] + powers + body[end:]
         for pid, power in owner.items():
-            block = re.compile(rf"(\n  {pid}:\n(?:    .*\n)*?)(    supply_center: true\n)(    home: .*\n)?")
-            body, count = block.subn(lambda m, p=power: f"{m[1]}{m[2]}    home: {_quoted(p)}\n", body, 1)
+            block = re.compile(
+                rf"(\n  {pid}:\n(?:    .*\n)*?)(    supply_center: true\n)(    home: .*\n)?"
+            )
+            home = f"    home: {_quoted(power)}\n"
+            body, count = block.subn(rf"\g<1>\g<2>{home}", body, 1)
             assert count == 1, pid
     return head + NOTICE.format(source=source) + body
 

@@ -373,8 +373,7 @@ def _position_and_map(
         return Position.initial(game_map), game_map
     _check_path(position_argument, position_path)
     with _reading(position_argument, position_path):
-        position = Position.load(position_path, game_map)
-        return position, game_map or load_map(position.map_name)
+        return Position.load_with_map(position_path, game_map)
 
 
 def _print_diagnostics(
@@ -494,7 +493,7 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_render(args: argparse.Namespace, out: TextIO) -> int:
-    from adjudicator.board.drawing import load_drawing
+    from adjudicator.board.drawing import drawing_for
     from adjudicator.picture.render import render
 
     _check_path("POSITION", args.position)
@@ -510,7 +509,7 @@ def _cmd_render(args: argparse.Namespace, out: TextIO) -> int:
         )
     position, game_map = _position_and_map(args.position, None, "POSITION")
     rules = _rules(args.rules, args.preset)
-    board = load_drawing(game_map.drawing)
+    board = drawing_for(game_map)
     if board is None:
         raise InputError.single(
             f"the map {game_map.name!r} has no drawing to render", "usage", args.position

@@ -214,6 +214,23 @@ class Position:
         return _Reader(path, text, root, limits).read(data, game_map)
 
     @classmethod
+    def load_with_map(
+        cls, path: str | Path, game_map: GameMap | None = None, *, limits: Limits = DEFAULT_LIMITS
+    ) -> tuple[Position, GameMap]:
+        """:meth:`load`, and the map the position was read against: ``game_map``, or the map
+        its ``map:`` names, a shipped one or a map file found relative to the position file (a
+        variant of one's own, which no name finds)."""
+        position = cls.load(path, game_map, limits=limits)
+        if game_map is not None:
+            return position, game_map
+        reader = _Reader(str(path), None, limits=limits)
+        text = read_source(path, PositionError, "position file", limits, lines=False)
+        data, _ = _parse(text, str(path), limits)
+        raw = data.get("map") if isinstance(data, dict) else None
+        found = reader.game_map(raw, None)
+        return position, found if found is not None else load_map(position.map_name)
+
+    @classmethod
     def load(
         cls,
         path: str | Path,

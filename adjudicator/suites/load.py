@@ -296,7 +296,12 @@ class _CaseReader(NodeReader):
                     "case-phase",
                 )
             phase = first[0]
-        units = self.units(entries["units"][1], game_map, "units") if "units" in entries else []
+        if "units" in entries:
+            units = self.units(entries["units"][1], game_map, "units")
+        elif phase == game_map.first_phase and "supply_centers" not in entries:
+            units = list(game_map.starting_units)  # the game's start: the map's own units
+        else:
+            units = []
         dislodged = (
             self.dislodged(entries["dislodged"][1], game_map, "dislodged")
             if "dislodged" in entries

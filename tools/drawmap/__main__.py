@@ -20,6 +20,18 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_LAND = ROOT.parent / "shared" / "reference" / "geo" / "europe_land_50m.geojson"
 
 
+def _files(name: str) -> tuple[Path, Path, Path]:
+    """The map file, the seed file and the drawing of ``name``: a shipped map's name
+    (``maps/<name>.yaml``, ``tools/drawmap/<name>_seeds.yaml``, ``maps/<name>.drawing.json``) or
+    the path of a map file, with ``<stem>_seeds.yaml`` and ``<stem>.drawing.json`` beside it (a
+    variant of your own, docs/variants.md)."""
+    if name.endswith((".yaml", ".yml")):
+        path = Path(name)
+        stem = path.name.rsplit(".", 1)[0]
+        return path, path.with_name(f"{stem}_seeds.yaml"), path.with_name(f"{stem}.drawing.json")
+    return ROOT / "maps" / f"{name}.yaml", HERE / f"{name}_seeds.yaml", _drawing_path(name)
+
+
 def _drawing_path(name: str) -> Path:
     return ROOT / "maps" / f"{name}.drawing.json"
 
@@ -29,19 +41,18 @@ def draw(name: str, land: Path | None) -> int:
 
     from .build import build_board, drawing, dumps
 
-    seeds = HERE / f"{name}_seeds.yaml"
+    map_file, seeds, out = _files(name)
     if yaml.safe_load(seeds.read_text(encoding="utf-8")).get("layout") == "sectors":
         from .sectors import sector_drawing
 
-        text = dumps(sector_drawing(ROOT / "maps" / f"{name}.yaml", seeds))
+        text = dumps(sector_drawing(map_file, seeds))
     else:
-        board = build_board(ROOT / "maps" / f"{name}.yaml", seeds, land)
+        board = build_board(map_file, seeds, land)
         for warning in board.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         text = dumps(drawing(board))
-    out = _drawing_path(name)
     out.write_text(text, encoding="utf-8")
-    print(f"wrote {out.relative_to(ROOT)} ({len(text.encode()) / 1024:.0f} KB)")
+    print(f"wrote {out} ({len(text.encode()) / 1024:.0f} KB)")
     return 0
 
 
@@ -53,8 +64,9 @@ def check(name: str) -> int:
     from adjudicator.board.load import load_map
     from tests.board.test_drawing import problems
 
-    drawing = parse_drawing(json.loads(_drawing_path(name).read_text(encoding="utf-8")))
-    found = problems(drawing, load_map(name))
+    map_file, _, drawn = _files(name)
+    drawing = parse_drawing(json.loads(drawn.read_text(encoding="utf-8")))
+    found = problems(drawing, load_map(map_file if name.endswith((".yaml", ".yml")) else name))
     for problem in found:
         print(problem)
     if not found:
@@ -65,7 +77,7 @@ def check(name: str) -> int:
 def preview(name: str, out: Path, labels: bool) -> int:
     from .preview import write_preview
 
-    write_preview(_drawing_path(name), out, labels=labels)
+    write_preview(_files(name)[2], out, labels=labels)
     print(f"wrote {out}")
     return 0
 

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from adjudicator.board.drawing import load_drawing
+from adjudicator.board.drawing import drawing_for
 from adjudicator.judge import texts
 from adjudicator.judge.game import (
     orders_from_texts,
@@ -199,7 +199,7 @@ def game_page(tx: Tx, loaded: LoadedGame, lang: str) -> GamePage:
             )
         )
     board = None
-    drawing = load_drawing(loaded.map.drawing)
+    drawing = drawing_for(loaded.map)
     if position is not None and drawing is not None:
         board = inline_svg(render(position, board=drawing, game_map=loaded.map, lang=lang))
     return GamePage(
