@@ -65,6 +65,7 @@ class Seeds:
     decoration: dict[str, list[list[float]]]
     water_decoration: dict[str, list[list[float]]]
     crossings: dict[str, list[list[float]]]
+    hub: list[float] | None
     anchors: dict[str, dict[str, list[float]]]
     coasts: dict[str, list[float]]
 
@@ -87,6 +88,7 @@ def read_seeds(path: Path) -> Seeds:
         decoration=data.get("decoration") or {},
         water_decoration=data.get("water_decoration") or {},
         crossings=data.get("crossings") or {},
+        hub=data.get("hub"),
         anchors=data.get("anchors") or {},
         coasts=data.get("coasts") or {},
     )
@@ -586,12 +588,32 @@ def drawing(board: Board) -> dict[str, Any]:
         }
     data["provinces"] = provinces
     data["decoration"] = decoration
+    if board.seeds.hub is not None:
+        data["hub"] = _hub(board, provinces)
     if board.seeds.crossings:
         data["crossings"] = [
             {"between": pair.split("-"), "line": [_xy(board.to_px(*p)) for p in line]}
             for pair, line in sorted(board.seeds.crossings.items())
         ]
     return data
+
+
+def _hub(board: Board, provinces: dict[str, Any]) -> list[float]:
+    """The written point nearest the seed file's ``hub`` that the most provinces' outlines pass
+    through: where four seas meet (Ancient Mediterranean), which the faithfulness tests then
+    count as a border between each two of them."""
+    from adjudicator.board.drawing import path_rings
+
+    near = board.to_px(*board.seeds.hub)  # type: ignore[misc]
+    counts: dict[tuple[float, float], int] = {}
+    for entry in provinces.values():
+        points = {p for ring in path_rings(entry["d"]) for p in ring}
+        for point in points:
+            if math.dist(point, near) < 3.0:
+                key = (round(point[0], 1), round(point[1], 1))
+                counts[key] = counts.get(key, 0) + 1
+    best = max(counts, key=lambda p: (counts[p], -math.dist(p, near)))
+    return [best[0], best[1]]
 
 
 def _decoration_order(item: tuple[str, BaseGeometry]) -> tuple[int, int, str]:
