@@ -80,8 +80,18 @@ def test_a_year_of_ancient_mediterranean_by_mail(store: Store) -> None:
     assert "Rom: Flotte Neapolis -> Sicilia." in german[0].body
 
 
-def test_judge_create_plays_the_map(tmp_path: Path) -> None:
-    """``adjudicator judge create --map ancmed`` makes a game that starts in Spring 1."""
+@pytest.mark.parametrize(
+    ("name", "first", "players"),
+    [
+        ("ancmed", "S1M", tuple(PLAYERS)),
+        ("hundred", "S1425M", ("England", "France", "Burgundy")),
+    ],
+)
+def test_judge_create_plays_the_map(
+    tmp_path: Path, name: str, first: str, players: tuple[str, ...]
+) -> None:
+    """``adjudicator judge create --map NAME`` makes a game that starts in the map's first
+    phase (Spring 1; the Hundred's 1425)."""
     settings = tmp_path / "judge.toml"
     settings.write_text(
         f'judge_address = "{JUDGE_ADDRESS}"\n\n[smtp]\nhost = "127.0.0.1"\nport = 9\n'
@@ -96,13 +106,14 @@ def test_judge_create_plays_the_map(tmp_path: Path) -> None:
         code = judge_main([*setup, *args], stdout=out, stderr=err, environ=env, clock=lambda: T0)
         return code, out.getvalue() + err.getvalue()
 
-    code, out = run("create", "am", "--gm-email", GM, "--map", "ancmed")
-    assert (code, out) == (0, "created game am (ancmed, datc); add players, then start it\n")
-    for power, (email, _lang) in PLAYERS.items():
-        assert run("add-player", "am", power, email)[0] == 0
-    assert run("start", "am")[0] == 0
-    code, out = run("export", "am")
+    code, out = run("create", "g", "--gm-email", GM, "--map", name)
+    assert (code, out) == (0, f"created game g ({name}, datc); add players, then start it\n")
+    for power in players:
+        assert run("add-player", "g", power, f"{power.lower()}@players.test")[0] == 0
+    assert run("start", "g")[0] == 0
+    code, out = run("export", "g")
     assert code == 0
     exported = json.loads(out)
-    assert exported["phases"][0]["name"] == "S1M"
-    assert "Rome" in run("status", "am")[1]
+    assert exported["phases"][0]["name"] == first
+    status = run("status", "g")[1]
+    assert all(power in status for power in players)
