@@ -2,6 +2,8 @@
 
 Spring movement, spring retreats (only if a unit was dislodged), fall movement, fall retreats
 (likewise), winter adjustments (only if some power must build or remove), then the next year.
+The years between the seasons are the map's calendar (:class:`~adjudicator.base.calendar.
+Calendar`: the standard one, or the Hundred's five years a movement).
 Ownership changes after the Fall's movement and its retreats, never after Spring; victory is
 checked right after that update (:func:`victory_notes`).
 
@@ -169,17 +171,15 @@ def advance(
     if phase.type is PhaseType.MOVEMENT and pending:
         retreat = Phase(phase.season, phase.year, PhaseType.RETREAT)
         return position.successor(retreat, unit_list, pending, standoffs, sorted_units=sorted_units)
-    if phase.type is PhaseType.ADJUSTMENT:
-        nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
-        return position.successor(nxt, unit_list, sorted_units=sorted_units)
-    if phase.season is Season.SPRING:
-        nxt = Phase(Season.FALL, phase.year, PhaseType.MOVEMENT)
+    calendar = game_map.calendar
+    if phase.type is PhaseType.ADJUSTMENT or phase.season is Season.SPRING:
+        nxt = calendar.next_movement(phase)
         return position.successor(nxt, unit_list, sorted_units=sorted_units)
     centers = update_ownership(position.supply_centers, unit_list, game_map)
     if adjustments_needed(game_map, centers, unit_list, rules):
         nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
     else:
-        nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)
+        nxt = calendar.next_movement(phase)
     return position.successor(nxt, unit_list, supply_centers=centers, sorted_units=sorted_units)
 
 

@@ -5,6 +5,8 @@ Imports nothing else of the package; every other layer builds on it.
 - ``model``: phases, locations, units, dislodgements and the orders of every phase, as frozen
   values whose ``str()`` is the canonical short form, which ``Unit.parse`` and ``Location.parse``
   read back.
+- ``calendar``: :class:`~adjudicator.base.calendar.Calendar`, the years a map lets pass between
+  its seasons (the rulebook's, or the Hundred's five years a movement).
 - ``rules``: the frozen :class:`~adjudicator.base.rules.Rules` value, one enum per DATC option,
   and the named presets.
 - ``errors``: :class:`~adjudicator.base.errors.Diagnostic` (``path:line:col``, caret, hint), the

@@ -55,7 +55,8 @@ class _ConvoyGraph:
     """The convoy adjacency of one map: sea -> seas, sea -> coastal provinces, and back."""
 
     def __init__(self, game_map: GameMap) -> None:
-        seas = sorted(pid for pid in game_map.provinces if game_map.is_sea(pid))
+        # the seas and the ports (Baleares): where a fleet can carry an army
+        seas = sorted(game_map.convoy_waters)
         self.seas: frozenset[str] = frozenset(seas)
         sea_seas: dict[str, frozenset[str]] = {}
         coast_seas: dict[str, set[str]] = {}

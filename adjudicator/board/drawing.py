@@ -63,10 +63,23 @@ class ProvinceDrawing:
 
 @dataclass(frozen=True)
 class Decoration:
-    """Land that is no province (islands, the edge of the world): drawn, never played."""
+    """Land or water that is no province (islands, the edge of the world, an ocean no unit may
+    sail): drawn, never played."""
 
     name: str
     d: str
+    water: bool = False
+    """Water no unit may enter (Ancient Mediterranean's Atlantic); otherwise land."""
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """Two provinces that are neighbours across a narrow water (London and Calais across the
+    Strait of Dover, Sicily and Neapolis across the Strait of Messina): the board draws a line
+    between them, from a point in one to a point in the other."""
+
+    between: tuple[str, str]
+    line: tuple[Point, Point]
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,8 @@ class MapDrawing:
     projection: Mapping[str, float | str] | None
     provinces: Mapping[str, ProvinceDrawing]
     decoration: tuple[Decoration, ...]
+    crossings: tuple[Crossing, ...] = ()
+    """Neighbours across water, each drawn as a line (absent from most drawings)."""
     hub: Point | None = None
     """A point where several provinces meet and border each other all (Pure's seven sectors
     meet at the disc's centre: no drawing in the plane gives seven provinces pairwise borders);
@@ -168,7 +183,17 @@ def parse_drawing(data: Mapping[str, Any]) -> MapDrawing:
         credit=data.get("credit", ""),
         projection=MappingProxyType(dict(projection)) if projection else None,
         provinces=MappingProxyType(provinces),
-        decoration=tuple(Decoration(e["name"], e["d"]) for e in data.get("decoration", [])),
+        decoration=tuple(
+            Decoration(e["name"], e["d"], bool(e.get("water", False)))
+            for e in data.get("decoration", [])
+        ),
+        crossings=tuple(
+            Crossing(
+                (str(e["between"][0]), str(e["between"][1])),
+                (_point(e["line"][0]), _point(e["line"][1])),
+            )
+            for e in data.get("crossings", [])
+        ),
         hub=_point(data["hub"]) if "hub" in data else None,
     )
 

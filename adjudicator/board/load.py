@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 
 import yaml
 
+from adjudicator.base.calendar import MAX_STEP, STANDARD_CALENDAR, Calendar
 from adjudicator.base.errors import MapError, cut
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Location, Unit, UnitType
@@ -45,12 +46,13 @@ _TOP_KEYS = {
     "provinces",
     "adjacency",
     "shared_names",
+    "calendar",
     "first_phase",
     "rules",
     "drawing",
 }
 _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
-_PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
+_PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names", "port"}
 _POWER_KEYS = {"names", "adjective", "start", "colour"}
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 _CODE = re.compile(r"[A-Za-z0-9]+")
@@ -93,6 +95,7 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
             f"{victory} supply centres needed but the map has only {centres}",
             "victory",
         )
+    calendar = _read_calendar(data.get("calendar"), problems)
     check_map_rules(rule_words, first_phase, powers, problems)
     problems.check()
     return GameMap(
@@ -107,10 +110,39 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
         army_edges=army,
         fleet_edges=fleet,
         source=path,
+        calendar=calendar,
         first_phase=first_phase,
         rules=rule_words,
         drawing=str(data["drawing"]) if data.get("drawing") else None,
     )
+
+
+def _read_calendar(raw: object, problems: Problems) -> Calendar:
+    """``calendar: {spring_to_fall: 5, fall_to_spring: 5}``: the years between the seasons
+    (absent: the standard calendar)."""
+    if raw is None:
+        return STANDARD_CALENDAR
+    if not isinstance(raw, dict):
+        problems.add(
+            ("calendar",),
+            "must map spring_to_fall and fall_to_spring to years, like"
+            " {spring_to_fall: 5, fall_to_spring: 5}",
+            "map-shape",
+        )
+        return STANDARD_CALENDAR
+    _unknown_keys(raw, {"spring_to_fall", "fall_to_spring"}, ("calendar",), problems)
+    years = {}
+    for key, least in (("spring_to_fall", 0), ("fall_to_spring", 1)):
+        value = raw.get(key, getattr(STANDARD_CALENDAR, key))
+        if not _is_int(value) or not least <= value <= MAX_STEP:
+            problems.add(
+                ("calendar", key),
+                f"must be a whole number of years from {least} to {MAX_STEP}, not {value!r}",
+                "calendar",
+            )
+            return STANDARD_CALENDAR
+        years[key] = value
+    return Calendar(**years)
 
 
 # --------------------------------------------------------------------- stage 1: YAML and shape
@@ -287,7 +319,17 @@ def _read_province(
     home = _home(spec.get("home"), sc, (*keys, "home"), power_names, problems)
     coasts = _province_coasts(spec.get("coasts"), kind, (*keys, "coasts"), coast_names, problems)
     names = _names_of(spec.get("names"), (*keys, "names"), languages, problems)
-    return Province(pid, kind, sc, home, coasts, names)
+    port = spec.get("port", False)
+    if not isinstance(port, bool):
+        problems.add((*keys, "port"), "must be true or false", "map-shape")
+        port = False
+    if port and kind is not ProvinceType.COAST:
+        problems.add(
+            (*keys, "port"),
+            f"only a coastal province can be a port, not a {kind.value} one",
+            "port",
+        )
+    return Province(pid, kind, sc, home, coasts, names, port)
 
 
 def _home(

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from adjudicator.base.calendar import STANDARD_CALENDAR, Calendar
 from adjudicator.base.model import Location, Phase, Unit, UnitType
 from adjudicator.board import graph
 from adjudicator.board.map_rules import DEFAULT_FIRST_PHASE, MapRule
@@ -60,6 +61,9 @@ class Province:
     """Named coasts (``NC``, ``SC``) of a multi-coast province; empty otherwise."""
     names: Mapping[str, tuple[str, ...]]
     """Language -> names, display name first."""
+    port: bool = False
+    """A coast whose fleet can convoy, as a fleet at sea does (DPjudge's PORT: Ancient
+    Mediterranean's Baleares); ``port: true`` in the file."""
 
     def name(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The display name in ``lang`` (English when that language has none)."""
@@ -206,6 +210,7 @@ class GameMap:
         army_edges: Mapping[str, frozenset[str]],
         fleet_edges: Mapping[Location, frozenset[Location]],
         source: str,
+        calendar: Calendar = STANDARD_CALENDAR,
         first_phase: Phase = DEFAULT_FIRST_PHASE,
         rules: frozenset[MapRule] = frozenset(),
         drawing: str | None = None,
@@ -226,6 +231,8 @@ class GameMap:
         self.powers: Mapping[str, Power] = dict(powers)
         self.coast_names = coast_names
         self.source = source
+        self.calendar = calendar
+        """The years between the seasons (``calendar:`` in the file; docs/maps.md)."""
         self._army: dict[Location, frozenset[Location]] = {
             Location(p): frozenset(Location(q) for q in qs) for p, qs in army_edges.items()
         }
@@ -304,6 +311,13 @@ class GameMap:
         reaches in one step, sorted."""
         return tuple(
             sorted(loc for loc in self._fleet.get(source, ()) if loc.province == province_id)
+        )
+
+    @functools.cached_property
+    def convoy_waters(self) -> frozenset[str]:
+        """The provinces a fleet can convoy from: the seas and the ports."""
+        return frozenset(
+            p.id for p in self.provinces.values() if p.type is ProvinceType.SEA or p.port
         )
 
     def is_sea(self, province_id: str) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudicator.base.model import Location, UnitType
-from adjudicator.board.map import GameMap, ProvinceType
+from adjudicator.board.map import GameMap
 from adjudicator.board.per_map import PerMap
 
 __all__ = ["LocationKey", "MapTables", "tables"]
@@ -45,9 +45,8 @@ class MapTables:
     def __init__(self, game_map: GameMap) -> None:
         provinces = game_map.provinces
         self.known: frozenset[str] = frozenset(provinces)
-        self.seas: frozenset[str] = frozenset(
-            pid for pid, p in provinces.items() if p.type is ProvinceType.SEA
-        )
+        self.seas: frozenset[str] = game_map.convoy_waters
+        """Where a fleet can convoy: the seas, and the ports (a coast whose fleet convoys)."""
         self.coasts: Mapping[str, tuple[str, ...]] = {
             pid: p.coasts for pid, p in provinces.items() if p.coasts
         }

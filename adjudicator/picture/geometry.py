@@ -45,6 +45,17 @@ class DecorationArt(Protocol):
     @property
     def d(self) -> str: ...
 
+    @property
+    def water(self) -> bool: ...
+
+
+class CrossingArt(Protocol):
+    @property
+    def between(self) -> tuple[str, str]: ...
+
+    @property
+    def line(self) -> tuple[Point, Point]: ...
+
 
 class Board(Protocol):
     """A map as drawn (:class:`adjudicator.board.drawing.MapDrawing`): its extent, its
@@ -58,6 +69,9 @@ class Board(Protocol):
 
     @property
     def decoration(self) -> Sequence[DecorationArt]: ...
+
+    @property
+    def crossings(self) -> Sequence[CrossingArt]: ...
 
 
 def anchor(board: Board, location: Location) -> Point:

@@ -66,6 +66,8 @@ __all__ = ["render"]
 _STYLE = """
 .province{stroke:#6f6a5e;stroke-width:0.8}
 .decoration{fill:#e3dccb;stroke:#6f6a5e;stroke-width:0.6}
+.water{stroke:none}
+.crossing{stroke:#6f6a5e;stroke-width:2.2;stroke-dasharray:4 2.5;stroke-linecap:round}
 text{font-family:DejaVu Sans,Verdana,sans-serif}
 .label{font-size:9px;font-weight:bold;fill:#2b2b2b;text-anchor:middle;stroke:#ffffff;stroke-width:2.2px;stroke-opacity:0.7;paint-order:stroke;stroke-linejoin:round}
 .unit text{font-size:10px;font-weight:bold;text-anchor:middle;dominant-baseline:central}
@@ -219,6 +221,11 @@ class _Picture:
         }
         parts = [
             element("path", {"class": "decoration", "d": art.d, "fill-rule": "evenodd"})
+            if not art.water
+            else element(  # water no unit sails: the sea's colour, no province outline
+                "path",
+                {"class": "water", "d": art.d, "fill-rule": "evenodd", "fill": self.colours.sea},
+            )
             for art in self.board.decoration
         ]
         for pid in sorted(self.board.provinces):
@@ -242,6 +249,20 @@ class _Picture:
                     element("title", {}, escape(name)),
                 )
             )
+        parts.extend(  # neighbours across a strait: a line between them, under the units
+            element(
+                "line",
+                {
+                    "class": "crossing",
+                    "data-between": "-".join(c.between),
+                    "x1": c.line[0][0],
+                    "y1": c.line[0][1],
+                    "x2": c.line[1][0],
+                    "y2": c.line[1][1],
+                },
+            )
+            for c in self.board.crossings
+        )
         return group({"id": "provinces"}, parts)
 
     def fill(self, kind: ProvinceType, owner: str | None) -> str:

@@ -29,7 +29,7 @@ import yaml
 
 from adjudicator.base.errors import MapError, PositionError, check_argument
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits, shown, split_lines
-from adjudicator.base.model import Dislodgement, Phase, Unit
+from adjudicator.base.model import Dislodgement, Phase, Season, Unit
 from adjudicator.base.sources import (
     Keys,
     Problems,
@@ -344,7 +344,7 @@ class _Reader:
         game_map = self.game_map(data.get("map"), game_map)
         if game_map is None:
             raise PositionError(list(self.problems.items))
-        phase = self.phase(data.get("phase"), game_map.first_phase)
+        phase = self.phase(data.get("phase"), game_map)
         units = self.units(data.get("units"), game_map)
         dislodged = self.dislodged(data.get("dislodged"), game_map)
         standoffs = self.standoffs(data.get("standoffs"), game_map)
@@ -381,15 +381,20 @@ class _Reader:
             self.fail(("map",), message, "unknown-map", first.hint)
             return None
 
-    def phase(self, raw: object, first: Phase) -> Phase:
-        """The position's phase; without one, the map's first phase."""
+    def phase(self, raw: object, game_map: GameMap) -> Phase:
+        """The position's phase; without one, the map's first phase. A phase the map's
+        calendar never reaches (``S1430M`` on the Hundred, whose springs end in 5) is refused."""
+        first = game_map.first_phase
         if raw is None:
             return first
         try:
-            return Phase.parse(raw if isinstance(raw, str) else shown(raw))
+            phase = Phase.parse(raw if isinstance(raw, str) else shown(raw))
         except ValueError as exc:
             self.fail(("phase",), str(exc), "phase")
             return first
+        if not game_map.calendar.admits(phase, first=first):
+            self.fail(("phase",), _off_calendar(phase, game_map), "phase")
+        return phase
 
     # ------------------------------------------------------------------ names
     def power(
@@ -577,3 +582,16 @@ class _Reader:
 
 def _is_file_name(name: str) -> bool:
     return name.lower().endswith((".yaml", ".yml")) or "/" in name or "\\" in name
+
+
+def _off_calendar(phase: Phase, game_map: GameMap) -> str:
+    """Why ``phase`` is not on the map's calendar, with the phases it does reach."""
+    calendar = game_map.calendar
+    first = game_map.first_phase
+    spring = first if first.season is Season.SPRING else calendar.next_movement(first)
+    fall = calendar.next_movement(spring)
+    return (
+        f"{phase} is not a phase of map {game_map.name!r}: its game begins in {first}, its"
+        f" springs are {spring.year}, {spring.year + calendar.cycle}, ... and its falls"
+        f" {fall.year}, {fall.year + calendar.cycle}, ..."
+    )

@@ -167,3 +167,16 @@ def test_every_sea_full_board_is_fast() -> None:
         if b != "LON":
             fleets_on_minimal_routes(STANDARD, "LON", b, SEAS)
     assert time.process_time() - start < 10.0
+
+
+def test_a_port_carries_armies_as_a_sea_does() -> None:
+    """Ancient Mediterranean's Baleares is a port: a fleet there is on convoy routes (Saguntum
+    to Corsica through Baleares and the Ligurian Sea), and an army there is convoyed away."""
+    from adjudicator.board import convoys
+
+    ancmed = load_map("ancmed")
+    assert ancmed.convoy_waters == {p for p in ancmed.provinces if ancmed.is_sea(p)} | {"BAL"}
+    assert convoys.route_exists(ancmed, "SAG", "COR", {"BAL", "LIG"})
+    assert not convoys.route_exists(ancmed, "SAG", "COR", {"LIG"})
+    assert convoys.route_exists(ancmed, "BAL", "SAD", {"LIG"})
+    assert "BAL" in convoys.seas_touching(ancmed, "TAR")

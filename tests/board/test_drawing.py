@@ -138,14 +138,13 @@ def _meet_at_the_hub(
             touching.setdefault((pid, other), 0.0)
 
 
-def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0912
+def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:
     """Every way the drawing disagrees with the map, in words (empty when faithful)."""
-    from shapely import STRtree, union_all
-    from shapely.geometry import Point, box
+    from shapely import STRtree
+    from shapely.geometry import Point
 
     found: list[str] = []
     shapes = {pid: _geometry(p.d) for pid, p in drawing.provinces.items()}
-    decoration = union_all([_geometry(d.d) for d in drawing.decoration])
     passable = sorted(pid for pid, p in drawing.provinces.items() if p.type != "impassable")
     ids = sorted(shapes)
     tree = STRtree([shapes[pid] for pid in ids])
@@ -165,6 +164,8 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
     _meet_at_the_hub(drawing, shapes, touching)
     drawn = {pair for pair in touching if pair[0] in passable and pair[1] in passable}
     expected = _expected_pairs(game_map)
+    found.extend(_crossing_problems(drawing, shapes, expected))
+    drawn |= {(min(c.between), max(c.between)) for c in drawing.crossings}
     extra = sorted(drawn - expected)
     missing = sorted(expected - drawn)
     if extra or missing:
@@ -177,17 +178,43 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
     if overlaps:
         found.append("overlapping provinces: " + ", ".join(overlaps))
 
-    # land and sea: the seas make the water, the rest and the decoration the land
-    water = union_all([shapes[pid] for pid, p in drawing.provinces.items() if p.type == "sea"])
+    found.extend(_land_and_sea_problems(drawing, game_map, shapes, passable))
+
+    # anchors inside their provinces; coasts on their own seas
+    for pid, province in sorted(drawing.provinces.items()):
+        for what, spot in _spots(province):
+            if not shapes[pid].contains(Point(spot)):
+                found.append(f"{pid}: its {what} anchor {spot} is outside the province")
+        found.extend(_coast_problems(pid, province, shapes, game_map))
+    return found
+
+
+def _land_and_sea_problems(
+    drawing: MapDrawing, game_map: GameMap, shapes: dict[str, Any], passable: list[str]
+) -> list[str]:
+    """Land is land and sea is sea; coasts touch a sea and inland provinces none; provinces and
+    decoration cover the board and nothing is drawn outside it."""
+    from shapely import union_all
+    from shapely.geometry import box
+
+    found: list[str] = []
+    decoration = union_all([_geometry(d.d) for d in drawing.decoration if not d.water])
+    ocean = union_all([_geometry(d.d) for d in drawing.decoration if d.water])
+    # land and sea: the seas and the water decoration make the water, the rest the land
+    seas = union_all([shapes[pid] for pid, p in drawing.provinces.items() if p.type == "sea"])
+    water = union_all([seas, ocean])
     land = union_all(
         [decoration, *(shapes[pid] for pid, p in drawing.provinces.items() if p.type != "sea")]
     )
     if land.intersection(water).area > 1.0:
         found.append(f"land and sea overlap by {land.intersection(water).area:.1f} px²")
     for pid in passable:
-        if drawing.provinces[pid].type == "coast" and _shared_length(shapes[pid], water) <= BORDER:
+        kind = drawing.provinces[pid].type
+        # a coast on a river alone (Ancient Mediterranean's Memphis on the Nile) has no sea
+        on_a_sea = any(game_map.is_sea(n) for n in game_map.province_neighbours(pid))
+        if kind == "coast" and on_a_sea and _shared_length(shapes[pid], seas) <= BORDER:
             found.append(f"{pid} is a coast but touches no sea")
-        if drawing.provinces[pid].type == "land" and _shared_length(shapes[pid], water) > BORDER:
+        if kind == "land" and _shared_length(shapes[pid], seas) > BORDER:
             found.append(f"{pid} is inland but touches the sea")
 
     # no gaps: provinces and decoration cover the board
@@ -200,13 +227,32 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
     outside = covered.difference(board).area
     if outside > 1.0:
         found.append(f"{outside:.0f} px² drawn outside the board")
+    return found
 
-    # anchors inside their provinces; coasts on their own seas
-    for pid, province in sorted(drawing.provinces.items()):
-        for what, spot in _spots(province):
-            if not shapes[pid].contains(Point(spot)):
-                found.append(f"{pid}: its {what} anchor {spot} is outside the province")
-        found.extend(_coast_problems(pid, province, shapes, game_map))
+
+CROSSING = 80.0
+"""px: the longest line a drawing may draw between two neighbours across water."""
+
+
+def _crossing_problems(
+    drawing: MapDrawing, shapes: dict[str, Any], expected: set[tuple[str, str]]
+) -> list[str]:
+    """A crossing joins two neighbours of the map, from inside one to inside the other, over
+    a short way."""
+    from shapely.geometry import Point
+
+    found = []
+    for crossing in drawing.crossings:
+        a, b = crossing.between
+        name = f"crossing {a}-{b}"
+        if (min(a, b), max(a, b)) not in expected:
+            found.append(f"{name}: the map does not make them neighbours")
+            continue
+        ends = [Point(p) for p in crossing.line]
+        if not (shapes[a].contains(ends[0]) and shapes[b].contains(ends[1])):
+            found.append(f"{name}: its line does not run from {a} to {b}")
+        if ends[0].distance(ends[1]) > CROSSING:
+            found.append(f"{name}: {ends[0].distance(ends[1]):.0f} px long")
     return found
 
 
@@ -334,3 +380,19 @@ def test_the_generator_remakes_the_shipped_pure_drawing() -> None:
     assert drawing is not None and drawing.hub is not None
     found = problems(dataclasses.replace(drawing, hub=None), load_map("pure"))
     assert len(found) == 1 and "adjacent but not drawn: BER-LON" in found[0]
+
+
+def test_ancient_mediterranean_needs_its_hub_and_its_crossings() -> None:
+    """Four seas meet at the hub (two of them touch only there), and the straits are
+    crossings: without either the drawing no longer shows every border of the map."""
+    pytest.importorskip("shapely", reason="the faithfulness checks need shapely")
+    import dataclasses
+
+    drawing = load_drawing("ancmed")
+    assert drawing is not None and drawing.hub is not None
+    game_map = load_map("ancmed")
+    (found,) = problems(dataclasses.replace(drawing, hub=None), game_map)
+    assert "adjacent but not drawn: " in found
+    assert {"AUS-LIB", "GOT-MES"} & set(found.split("adjacent but not drawn: ")[1].split(", "))
+    (found,) = problems(dataclasses.replace(drawing, crossings=()), game_map)
+    assert found.endswith("adjacent but not drawn: ALE-SIN, AUS-TYN, BAL-SAG, BAL-TAR, MAU-SAG")

@@ -256,6 +256,15 @@ def test_same_name_in_two_languages_is_allowed() -> None:
         (lambda d: d["powers"]["Red"].update(colour="red"), "map-shape"),
         (lambda d: d["powers"].update({"Blu": {}}), "name-collision"),
         (lambda d: d["adjacency"]["fleet"].update({"bay": ["NSE"]}), "duplicate-key"),
+        (lambda d: d.update(calendar=5), "map-shape"),
+        (lambda d: d.update(calendar={"spring_to_fall": -1}), "calendar"),
+        (lambda d: d.update(calendar={"fall_to_spring": 0}), "calendar"),
+        (lambda d: d.update(calendar={"fall_to_spring": "5"}), "calendar"),
+        (lambda d: d.update(calendar={"spring_to_fall": 101}), "calendar"),
+        (lambda d: d.update(calendar={"years": 5}), "unknown-key"),
+        (lambda d: d["provinces"]["HOM"].update(port=True), "port"),
+        (lambda d: d["provinces"]["NSE"].update(port=True), "port"),
+        (lambda d: d["provinces"]["BAY"].update(port="yes"), "map-shape"),
     ],
 )
 def test_variant_errors(change: Any, code: str) -> None:

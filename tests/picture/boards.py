@@ -27,6 +27,13 @@ class GridProvince:
 @dataclass(frozen=True)
 class GridDecoration:
     d: str
+    water: bool = False
+
+
+@dataclass(frozen=True)
+class GridCrossing:
+    between: tuple[str, str]
+    line: tuple[Point, Point]
 
 
 @dataclass(frozen=True)
@@ -34,6 +41,7 @@ class GridBoard:
     view_box: tuple[float, float, float, float]
     provinces: Mapping[str, GridProvince]
     decoration: Sequence[GridDecoration] = ()
+    crossings: Sequence[GridCrossing] = ()
 
 
 def grid_board(game_map: GameMap) -> GridBoard:

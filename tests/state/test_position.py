@@ -564,3 +564,16 @@ def test_units_refuse_the_bad_units(text: str, code: str, section: str) -> None:
     assert d.code == code
     assert d.message.endswith(shared.message)
     assert d.hint == shared.hint
+
+
+def test_a_phase_off_the_map_s_calendar_is_refused() -> None:
+    """The Hundred's springs are the years ending in 5, its falls those ending in 0."""
+    error = _error("map: hundred\nphase: S1430M\nunits: {}\n")
+    (diagnostic,) = error.diagnostics
+    assert diagnostic.code == "phase"
+    assert diagnostic.line == 2
+    assert "S1430M is not a phase of map 'hundred'" in diagnostic.message
+    assert "springs are 1425, 1435, ... and its falls 1430, 1440" in diagnostic.message
+    hundred = Position.loads("map: hundred\nphase: F1430M\nunits: {}\n")
+    assert str(hundred.phase) == "F1430M"
+    assert str(Position.loads("map: hundred\nunits: {}\n").phase) == "S1425M"

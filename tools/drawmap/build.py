@@ -63,6 +63,9 @@ class Seeds:
     land_patches: dict[str, list[list[float]]]
     provinces: dict[str, list[list[float]]]
     decoration: dict[str, list[list[float]]]
+    water_decoration: dict[str, list[list[float]]]
+    crossings: dict[str, list[list[float]]]
+    hub: list[float] | None
     anchors: dict[str, dict[str, list[float]]]
     coasts: dict[str, list[float]]
 
@@ -83,6 +86,9 @@ def read_seeds(path: Path) -> Seeds:
         land_patches=data.get("land_patches") or {},
         provinces=data.get("provinces") or {},
         decoration=data.get("decoration") or {},
+        water_decoration=data.get("water_decoration") or {},
+        crossings=data.get("crossings") or {},
+        hub=data.get("hub"),
         anchors=data.get("anchors") or {},
         coasts=data.get("coasts") or {},
     )
@@ -193,11 +199,14 @@ def _needed_box(board: Board) -> tuple[float, float, float, float]:
 
 
 def _sea_points(board: Board) -> list[Point]:
-    return [
+    points = [
         Point(board.to_px(*p))
         for pid, ps in sorted(board.seeds.provinces.items())
         if board.game_map.provinces[pid].type is ProvinceType.SEA
         for p in ps
+    ]
+    return points + [
+        Point(board.to_px(*p)) for ps in board.seeds.water_decoration.values() for p in ps
     ]
 
 
@@ -306,6 +315,13 @@ def build_board(  # noqa: PLR0912 (the steps, in order)
             elif not land.contains(point):
                 board.warnings.append(f"seed of {name} at {lonlat} is not on land")
             land_seeds.append((f"~{name}", point))
+    # water that is no province (an ocean no unit sails) takes its share of the water
+    for name, points in sorted(seeds.water_decoration.items()):
+        for lonlat in points:
+            point = Point(board.to_px(*lonlat))
+            if not water.contains(point):
+                board.warnings.append(f"seed of the water {name} at {lonlat} is not on water")
+            sea_seeds.append((f"~{name}", point))
     land_owned, islands = _split(land, land_seeds, board.view)
     sea_owned, unowned_water = _split(water, sea_seeds, board.view)
     if unowned_water:
@@ -360,7 +376,9 @@ def _smooth(board: Board) -> None:
     owners = [*(("p", k) for k in sorted(board.regions)), *(("d", k) for k in board.decoration)]
     geometries = [board.regions[k] if kind == "p" else board.decoration[k] for kind, k in owners]
     sea = [
-        kind == "p" and board.game_map.provinces[key].type is ProvinceType.SEA
+        key in board.seeds.water_decoration
+        if kind == "d"
+        else board.game_map.provinces[key].type is ProvinceType.SEA
         for kind, key in owners
     ]
     tree = shapely.STRtree(geometries)
@@ -547,6 +565,7 @@ def drawing(board: Board) -> dict[str, Any]:
         provinces[pid] = entry
     decoration = [
         {"name": name, "d": _path(geometry)}
+        | ({"water": True} if name in board.seeds.water_decoration else {})
         for name, geometry in sorted(board.decoration.items(), key=_decoration_order)
     ]
     data: dict[str, Any] = {
@@ -569,7 +588,32 @@ def drawing(board: Board) -> dict[str, Any]:
         }
     data["provinces"] = provinces
     data["decoration"] = decoration
+    if board.seeds.hub is not None:
+        data["hub"] = _hub(board, provinces)
+    if board.seeds.crossings:
+        data["crossings"] = [
+            {"between": pair.split("-"), "line": [_xy(board.to_px(*p)) for p in line]}
+            for pair, line in sorted(board.seeds.crossings.items())
+        ]
     return data
+
+
+def _hub(board: Board, provinces: dict[str, Any]) -> list[float]:
+    """The written point nearest the seed file's ``hub`` that the most provinces' outlines pass
+    through: where four seas meet (Ancient Mediterranean), which the faithfulness tests then
+    count as a border between each two of them."""
+    from adjudicator.board.drawing import path_rings
+
+    near = board.to_px(*board.seeds.hub)  # type: ignore[misc]
+    counts: dict[tuple[float, float], int] = {}
+    for entry in provinces.values():
+        points = {p for ring in path_rings(entry["d"]) for p in ring}
+        for point in points:
+            if math.dist(point, near) < 3.0:
+                key = (round(point[0], 1), round(point[1], 1))
+                counts[key] = counts.get(key, 0) + 1
+    best = max(counts, key=lambda p: (counts[p], -math.dist(p, near)))
+    return [best[0], best[1]]
 
 
 def _decoration_order(item: tuple[str, BaseGeometry]) -> tuple[int, int, str]:
@@ -581,7 +625,7 @@ def _decoration_order(item: tuple[str, BaseGeometry]) -> tuple[int, int, str]:
 
 def dumps(data: dict[str, Any]) -> str:
     """Compact JSON with one province, one decoration per line (readable diffs)."""
-    head = {k: v for k, v in data.items() if k not in ("provinces", "decoration")}
+    head = {k: v for k, v in data.items() if k not in ("provinces", "decoration", "crossings")}
     lines = ["{"]
     for key, value in head.items():
         lines.append(f"{json.dumps(key)}:{json.dumps(value, separators=(',', ':'))},")
@@ -595,5 +639,11 @@ def dumps(data: dict[str, Any]) -> str:
     for i, entry in enumerate(decoration):
         comma = "," if i < len(decoration) - 1 else ""
         lines.append(json.dumps(entry, separators=(",", ":")) + comma)
+    if "crossings" in data:
+        lines.append('],"crossings":[')
+        crossings = data["crossings"]
+        for i, entry in enumerate(crossings):
+            comma = "," if i < len(crossings) - 1 else ""
+            lines.append(json.dumps(entry, separators=(",", ":")) + comma)
     lines.append("]}")
     return "\n".join(lines) + "\n"

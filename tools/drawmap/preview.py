@@ -22,14 +22,21 @@ def svg(drawing_path: Path, *, labels: bool = True) -> str:
         '<rect width="100%" height="100%" fill="#ff00ff"/>',
     ]
     for decoration in drawing.decoration:
+        fill = "#9fb8cc" if decoration.water else "#d8d4c8"
         out.append(
-            f'<path d="{decoration.d}" fill="#d8d4c8" stroke="#777" stroke-width="0.4"'
+            f'<path d="{decoration.d}" fill="{fill}" stroke="#777" stroke-width="0.4"'
             ' fill-rule="evenodd"/>'
         )
     for province in drawing.provinces.values():
         out.append(
             f'<path d="{province.d}" fill="{FILL[province.type]}" stroke="#333"'
             ' stroke-width="0.6" fill-rule="evenodd"/>'
+        )
+    for crossing in drawing.crossings:
+        (x1, y1), (x2, y2) = crossing.line
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-width="2"'
+            ' stroke-dasharray="4 2"/>'
         )
     if labels:
         for pid, province in drawing.provinces.items():

@@ -318,7 +318,7 @@ class Decisions(PhaseIndex):
                 # An action in a body of water that holds a convoying fleet: any fleet whose
                 # convoy order a move matches, whoever it convoys (6.F.21).
                 place = area[supporter]
-                spared = self.map.is_sea(place) and kind.get(place) is CONVOY
+                spared = place in self.map.convoy_waters and kind.get(place) is CONVOY
             else:
                 supported = moving_with.get(supporter)
                 spared = supported is not None and dest[supported] in self._convoy_fleets(
