@@ -6,7 +6,10 @@ of each language (``lang``) and the phase names of the order language (``orders`
 and the command line use it. It reads and writes no file.
 
 - ``render``: :func:`~adjudicator.picture.render.render`, the picture of a position with its
-  orders and their outcomes (or of the position a phase led to).
+  orders and their outcomes (or of the position a phase led to): the provinces, centres,
+  labels, standoffs and units.
+- ``marks``: the orders' marks (arrows, lines, rings, crosses), a failed one faded and crossed.
+- ``legend``: the title, the key of the marks and each power's colour and centres.
 - ``geometry``: what the renderer needs of a map's drawing (``Board``), and the plane geometry
   of its marks (arrows shortened and moved aside, arrowheads, crosses).
 - ``palette``: the powers' colours (the map's, or a colour-blind-safe palette), the land's and

@@ -20,44 +20,30 @@ orders.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import assert_never
 
 from adjudicator.base.model import (
     Build,
-    Convoy,
-    Disband,
-    Hold,
     Location,
-    Move,
     Order,
-    PhaseType,
-    Retreat,
-    Support,
     Unit,
     UnitType,
-    Waive,
 )
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, ProvinceType
 from adjudicator.lang.languages import picture_words, vocabulary
-from adjudicator.lang.picture_words import PictureWords
 from adjudicator.orders.phase_line import phase_name
 from adjudicator.picture.geometry import (
     UNIT_RADIUS,
     Board,
     anchor,
-    arrowhead,
-    aside,
-    cross,
     dislodged_anchor,
-    middle,
-    nearest_chain,
     shortened,
 )
+from adjudicator.picture.legend import legend as draw_legend
+from adjudicator.picture.marks import Drawn, OrderMarks, orders_to_draw
 from adjudicator.picture.palette import Palette, ink, palette_for, tint
 from adjudicator.picture.svg import Point, element, escape, group, number, points
-from adjudicator.state.outcomes import Adjudication, OrderResult, Outcome, Reason
+from adjudicator.state.outcomes import Adjudication
 from adjudicator.state.position import Position
 
 __all__ = ["render"]
@@ -76,23 +62,6 @@ text{font-family:DejaVu Sans,Verdana,sans-serif}
 .title{font-size:16px;font-weight:bold;fill:#222222}
 .legend{font-size:11px;fill:#222222}
 """
-
-
-@dataclass(frozen=True, slots=True)
-class _Drawn:
-    """One order to draw, with its power and (once adjudicated) its result."""
-
-    power: str
-    order: Order
-    result: OrderResult | None
-
-    @property
-    def failed(self) -> bool:
-        return self.result is not None and self.result.outcome is not Outcome.SUCCEEDS
-
-    @property
-    def outcome(self) -> str | None:
-        return None if self.result is None else str(self.result.outcome)
 
 
 def render(
@@ -126,17 +95,17 @@ def render(
         title = words.after.format(
             phase=phase_name(shown.phase, vocabulary(lang)), previous=phase_words
         )
-        drawn: list[_Drawn] = []
+        drawn: list[Drawn] = []
         standoffs = shown.standoffs
     else:
         shown = position
-        drawn = _orders_to_draw(orders, adjudication)
+        drawn = orders_to_draw(orders, adjudication)
         title = words.results if adjudication else words.orders if drawn else words.position
         title = title.format(phase=phase_words)
         standoffs = adjudication.standoffs if adjudication else position.standoffs
     picture = _Picture(board, game_map, colours, lang)
     x, y, width, height = board.view_box
-    legend, below = picture.legend(shown, words, title)
+    legend, below = draw_legend(board, game_map, colours, lang, shown, words, title)
     body = [
         element("title", {}, escape(title)),
         element("style", {}, _STYLE),
@@ -148,7 +117,7 @@ def render(
         picture.centres(shown),
         picture.labels(),
         picture.standoffs(standoffs),
-        picture.orders(drawn, shown),
+        OrderMarks(board, colours).orders(drawn, shown),
         picture.units(shown, drawn),
         legend,
     ]
@@ -168,39 +137,6 @@ def render(
         )
         + "\n"
     )
-
-
-def _orders_to_draw(
-    orders: Mapping[str, Sequence[Order]] | None, adjudication: Adjudication | None
-) -> list[_Drawn]:
-    """The orders with their results, in one order whatever order they came in (powers by
-    name, then orders by their canonical text)."""
-    results: dict[tuple[str, str], OrderResult] = {}
-    if adjudication is not None:
-        for result in adjudication.results:
-            results.setdefault((result.power, str(result.order)), result)
-    given: list[tuple[str, Order]] = []
-    if orders is not None:
-        given = [(power, order) for power, listed in orders.items() for order in listed]
-    if adjudication is not None:
-        # a unit without orders is drawn with none, but a dislodged one as a failed hold
-        ordered = {getattr(order, "location", None) for _, order in given}
-        given += [
-            (r.power, r.order)
-            for r in adjudication.results
-            if (orders is None and r.reason is not Reason.NO_ORDER)
-            or (
-                r.reason is Reason.NO_ORDER
-                and r.outcome is Outcome.FAILS
-                and getattr(r.order, "location", None) not in ordered
-            )
-        ]
-    drawn = {
-        (power, str(order)): _Drawn(power, order, results.get((power, str(order))))
-        for power, order in given
-        if not isinstance(order, Waive)
-    }
-    return [drawn[key] for key in sorted(drawn)]
 
 
 class _Picture:
@@ -339,7 +275,7 @@ class _Picture:
         return group({"id": "standoffs"}, parts)
 
     # ------------------------------------------------------------------ units
-    def units(self, position: Position, drawn: Sequence[_Drawn]) -> str:
+    def units(self, position: Position, drawn: Sequence[Drawn]) -> str:
         parts = []
         for unit in sorted(position.units, key=lambda u: u.location.province):
             parts.append(self.unit(unit, anchor(self.board, unit.location), "unit"))
@@ -411,317 +347,6 @@ class _Picture:
                 )
             )
         return group({"class": "retreat-options"}, lines)
-
-    # ------------------------------------------------------------------ orders
-    def orders(self, drawn: Sequence[_Drawn], position: Position) -> str:
-        moves = {
-            item.order.location.province: item for item in drawn if isinstance(item.order, Move)
-        }
-        segments: dict[str, tuple[Point, Point]] = {}
-        for province, item in moves.items():
-            assert isinstance(item.order, Move)
-            segments[province] = self.move_segment(item.order, moves, drawn)
-        parts = [self.order(item, segments, drawn, position) for item in drawn]
-        return group({"id": "orders"}, [p for p in parts if p])
-
-    def move_segment(
-        self, move: Move, moves: Mapping[str, _Drawn], drawn: Sequence[_Drawn]
-    ) -> tuple[Point, Point]:
-        """Where a move's arrow runs: unit edge to unit edge, moved aside when the unit at
-        its destination moves back at it (both arrows show)."""
-        start = anchor(self.board, move.location)
-        end = anchor(self.board, move.destination)
-        a, b = shortened(start, end, UNIT_RADIUS, UNIT_RADIUS + 1)
-        back = moves.get(move.destination.province)
-        back_order = back.order if back is not None else None
-        if isinstance(back_order, Move) and back_order.destination.province == (
-            move.location.province
-        ):
-            a, b = aside(a, b, 5.0)
-        return a, b
-
-    def order(
-        self,
-        item: _Drawn,
-        segments: Mapping[str, tuple[Point, Point]],
-        drawn: Sequence[_Drawn],
-        position: Position,
-    ) -> str:
-        """The mark of one order, faded and crossed at its middle when it failed."""
-        colour = self.colours.power(item.power)
-        order = item.order
-        marked: tuple[str, list[str], Point | None]
-        match order:
-            case Move():
-                marked = self.move(order, colour, segments, drawn)
-            case Support():
-                marked = self.support(order, colour, segments, drawn)
-            case Convoy():
-                marked = self.convoy(order, colour)
-            case Hold():
-                marked = self.hold(order, colour, position)
-            case Retreat():
-                marked = self.retreat(order, colour)
-            case Disband():
-                marked = self.disband(order, position)
-            case Build():
-                marked = ("build", [], None)  # the unit itself is drawn, dashed, among the units
-            case Waive():
-                return ""  # nothing to draw (and _orders_to_draw leaves it out)
-            case _:
-                assert_never(order)
-        kind, marks, failed_at = marked
-        if item.failed and failed_at is not None:
-            marks.append(
-                element(
-                    "path",
-                    {
-                        "class": "failure",
-                        "d": cross(failed_at, 4),
-                        "stroke": self.colours.failed,
-                        "stroke-width": 2.4,
-                    },
-                )
-            )
-        css = f"order {kind}" + (" failed" if item.failed else "")
-        attrs = {
-            "class": css,
-            "data-kind": kind,
-            "data-order": str(order),
-            "data-power": item.power,
-            "data-outcome": item.outcome,
-        }
-        return group(attrs, [*marks, element("title", {}, escape(self.explain(item)))])
-
-    def move(
-        self,
-        order: Move,
-        colour: str,
-        segments: Mapping[str, tuple[Point, Point]],
-        drawn: Sequence[_Drawn],
-    ) -> tuple[str, list[str], Point | None]:
-        a, b = segments[order.location.province]
-        route = self.convoy_route(order, drawn) if order.via_convoy else []
-        path = [a, *route, b]
-        half = len(path) // 2
-        return "move", [self.arrow(path, colour, "#1e1e1e")], middle(path[half - 1], path[half])
-
-    def support(
-        self,
-        order: Support,
-        colour: str,
-        segments: Mapping[str, tuple[Point, Point]],
-        drawn: Sequence[_Drawn],
-    ) -> tuple[str, list[str], Point | None]:
-        start = anchor(self.board, order.location)
-        if order.destination is None:
-            end = anchor(self.board, order.target)
-            a, b = shortened(start, end, UNIT_RADIUS, UNIT_RADIUS + 3)
-            ring = element(
-                "circle",
-                {
-                    "cx": end[0],
-                    "cy": end[1],
-                    "r": UNIT_RADIUS + 3,
-                    "stroke": colour,
-                    "stroke-width": 1.6,
-                    "stroke-dasharray": "4 3",
-                    "fill": "none",
-                },
-            )
-            return "support", [self.line(a, b, colour, "4 3"), ring], middle(a, b)
-        supported = segments.get(order.target.province)
-        if supported is not None and self.moves_to(drawn, order.target.province, order.destination):
-            end = middle(*supported)  # on the supported move's arrow, as it is drawn
-        else:
-            end = middle(anchor(self.board, order.target), anchor(self.board, order.destination))
-        a, b = shortened(start, end, UNIT_RADIUS, 2)
-        dot = element("circle", {"cx": b[0], "cy": b[1], "r": 2.2, "fill": colour})
-        return "support", [self.line(a, b, colour, "4 3"), dot], middle(a, b)
-
-    def convoy(self, order: Convoy, colour: str) -> tuple[str, list[str], Point | None]:
-        fleet = anchor(self.board, order.location)
-        route = [anchor(self.board, order.army), fleet, anchor(self.board, order.destination)]
-        line = element(
-            "polyline",
-            {
-                "points": points(route),
-                "stroke": colour,
-                "stroke-width": 1.8,
-                "stroke-dasharray": "1 4",
-            },
-        )
-        return "convoy", [line], fleet
-
-    def hold(
-        self, order: Hold, colour: str, position: Position
-    ) -> tuple[str, list[str], Point | None]:
-        x, y = self.unit_point(order.location, position)
-        r = UNIT_RADIUS + 4
-        ring = element(
-            "circle",
-            {"cx": x, "cy": y, "r": r, "stroke": colour, "stroke-width": 2.2, "fill": "none"},
-        )
-        return "hold", [ring], (x + r, y - r)
-
-    def retreat(self, order: Retreat, colour: str) -> tuple[str, list[str], Point | None]:
-        start = dislodged_anchor(self.board, order.location.province)
-        end = anchor(self.board, order.destination)
-        a, b = shortened(start, end, UNIT_RADIUS, UNIT_RADIUS + 1)
-        return "retreat", [self.arrow([a, b], colour, self.colours.failed)], middle(a, b)
-
-    def disband(self, order: Disband, position: Position) -> tuple[str, list[str], Point | None]:
-        kind = "removal" if position.phase.type is PhaseType.ADJUSTMENT else "disband"
-        at = self.unit_point(order.location, position)
-        mark = element(
-            "path",
-            {"d": cross(at, UNIT_RADIUS + 3), "stroke": self.colours.failed, "stroke-width": 2.6},
-        )
-        return kind, [mark], None
-
-    def explain(self, item: _Drawn) -> str:
-        if item.result is None:
-            return f"{item.power}: {item.order}"
-        why = f" ({item.result.reason})" if item.result.reason is not Reason.NONE else ""
-        return f"{item.power}: {item.order}: {item.result.outcome}{why}"
-
-    def unit_point(self, location: Location, position: Position) -> Point:
-        """Where the unit ordered at ``location`` stands: beside its province when it is a
-        dislodged unit (a retreat phase), else at its anchor."""
-        province = location.province
-        dislodged = any(d.unit.location.province == province for d in position.dislodged)
-        if dislodged and not any(u.location.province == province for u in position.units):
-            return dislodged_anchor(self.board, province)
-        return anchor(self.board, location)
-
-    def convoy_route(self, move: Move, drawn: Sequence[_Drawn]) -> list[Point]:
-        fleets = [
-            anchor(self.board, item.order.location)
-            for item in drawn
-            if isinstance(item.order, Convoy)
-            and item.order.army.province == move.location.province
-            and item.order.destination.province == move.destination.province
-        ]
-        return nearest_chain(anchor(self.board, move.location), fleets)
-
-    @staticmethod
-    def moves_to(drawn: Sequence[_Drawn], province: str, destination: Location) -> bool:
-        return any(
-            isinstance(item.order, Move)
-            and item.order.location.province == province
-            and item.order.destination.province == destination.province
-            for item in drawn
-        )
-
-    def line(self, a: Point, b: Point, colour: str, dashes: str | None) -> str:
-        return element(
-            "line",
-            {
-                "x1": a[0],
-                "y1": a[1],
-                "x2": b[0],
-                "y2": b[1],
-                "stroke": colour,
-                "stroke-width": 1.8,
-                "stroke-dasharray": dashes,
-            },
-        )
-
-    def arrow(self, path: Sequence[Point], colour: str, edge: str) -> str:
-        """A thick line along ``path`` with an arrowhead at its end, outlined so that it reads
-        on land and sea alike."""
-        tip = arrowhead(path[-2], path[-1])
-        body = points(path)
-        return "".join(
-            [
-                element("polyline", {"points": body, "stroke": edge, "stroke-width": 4.6}),
-                element(
-                    "polyline",
-                    {
-                        "points": body,
-                        "stroke": colour,
-                        "stroke-width": 2.6,
-                    },
-                ),
-                element(
-                    "polygon",
-                    {"points": points(tip), "fill": colour, "stroke": edge, "stroke-width": 0.8},
-                ),
-            ]
-        )
-
-    # ------------------------------------------------------------------ title and legend
-    def legend(self, position: Position, words: PictureWords, title: str) -> tuple[str, float]:
-        """The title, the key of the marks, and each power's colour and centres, in rows below
-        the board; the legend and its height."""
-        x, y, width, height = self.board.view_box
-        top = y + height
-        parts = [element("text", {"class": "title", "x": x + 10, "y": top + 22}, escape(title))]
-        keys = [(words.move, None), (words.support, "4 3"), (words.convoy, "1 4")]
-        at = x + width - 10 - sum(_text_width(word) + 40 for word, _ in keys)
-        at -= _text_width(words.failed) + 30
-        for word, dashes in keys:
-            line = {
-                "x1": at,
-                "y1": top + 17,
-                "x2": at + 22,
-                "y2": top + 17,
-                "stroke": "#1e1e1e",
-                "stroke-width": 2,
-                "stroke-dasharray": dashes,
-            }
-            parts.append(element("line", line))
-            parts.append(
-                element("text", {"class": "legend", "x": at + 26, "y": top + 21}, escape(word))
-            )
-            at += _text_width(word) + 40
-        parts.append(
-            element(
-                "path",
-                {
-                    "d": cross((at + 8, top + 17), 4),
-                    "stroke": self.colours.failed,
-                    "stroke-width": 2.4,
-                },
-            )
-        )
-        parts.append(
-            element("text", {"class": "legend", "x": at + 18, "y": top + 21}, escape(words.failed))
-        )
-        owned = {p: len(c) for p, c in position.supply_centers.items()}
-        at, row = x + 10.0, top + 34
-        for power in sorted(self.map.powers):
-            count = words.centres.format(count=owned.get(power, 0))
-            label = f"{self.map.powers[power].display(self.lang)}: {count}"
-            step = _text_width(label) + 30
-            if at + step > x + width and at > x + 10:  # the next row
-                at, row = x + 10.0, row + 18
-            swatch = {
-                "x": at,
-                "y": row,
-                "width": 12,
-                "height": 12,
-                "fill": self.colours.power(power),
-                "stroke": "#1e1e1e",
-            }
-            parts.append(
-                group(
-                    {"class": "legend-power", "data-power": power},
-                    [
-                        element("rect", swatch),
-                        element(
-                            "text", {"class": "legend", "x": at + 16, "y": row + 10}, escape(label)
-                        ),
-                    ],
-                )
-            )
-            at += step
-        return group({"id": "legend"}, parts), row + 22 - top
-
-
-def _text_width(text: str) -> float:
-    """About how wide ``text`` is at the legend's 11 px (for laying it out, not measuring)."""
-    return 6.4 * len(text)
 
 
 _STAR = [
