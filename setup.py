@@ -42,9 +42,7 @@ def _compiled_modules() -> list[Any]:
         _say("mypyc is not installed (the dev extra has it): installing the pure Python core")
         return []
     paths = sorted(
-        str(path.relative_to(HERE))
-        for folder in COMPILED
-        for path in (HERE / folder).rglob("*.py")
+        str(path.relative_to(HERE)) for folder in COMPILED for path in (HERE / folder).rglob("*.py")
     )
     try:
         modules: list[Any] = mypycify(paths, opt_level="3", group_name="adjudicator_core")

@@ -60,9 +60,7 @@ class SourceFinder:
 def compiled_files() -> list[Path]:
     """The extension modules of a compiled core in this package (none in a pure install)."""
     return sorted(
-        path
-        for suffix in EXTENSION_SUFFIXES
-        for path in _COMPILED_PACKAGE.rglob(f"*{suffix}")
+        path for suffix in EXTENSION_SUFFIXES for path in _COMPILED_PACKAGE.rglob(f"*{suffix}")
     )
 
 
@@ -94,7 +92,6 @@ def select_core() -> None:
             stacklevel=2,
         )
     sys.meta_path.insert(0, SourceFinder())
-
 
 
 def is_compiled(module: ModuleType) -> bool:
