@@ -27,15 +27,23 @@ it (``base``, ``state``) stay Python: their twin-class constructors need CPython
 layout (docs/compiled-core.md says what compiling them gave)."""
 
 
+_BUILDING = any(
+    command in sys.argv for command in ("bdist_wheel", "editable_wheel", "build_ext", "develop")
+)
+"""Whether this run of ``setup.py`` builds: pip also runs it for the build's requirements and
+for the metadata, which should not repeat the message."""
+
+
 def _say(message: str) -> None:
     # pip shows a build's output with -v only; the command line says which core runs too
     # (`adjudicator --version`).
-    print(f"adjudicator: {message}", file=sys.stderr)
+    if _BUILDING:
+        print(f"adjudicator: {message}", file=sys.stderr)
 
 
 def _compiled_modules() -> list[Any]:
-    if os.environ.get("ADJUDICATOR_COMPILE", "") in {"", "0"}:
-        return []
+    if not _BUILDING or os.environ.get("ADJUDICATOR_COMPILE", "") in {"", "0"}:
+        return []  # the metadata and the build's requirements do not depend on it
     try:
         from mypyc.build import mypycify
     except ImportError:
