@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/bench_adjudicate.py [--phases N] [--repeat R] [--seed S]
+    python benchmarks/bench_adjudicate.py --kinds islands     # the world of islands: ours and pydip
 
 The phases (movement, retreat, adjustment) are random positions with random legal orders from a
 fixed seed (:mod:`benchmarks.generator`), generated once and translated into each engine's own
@@ -12,6 +13,13 @@ the phases whose resulting units disagree; then each engine runs every phase ``R
 medians. ``docs/benchmarks.md`` says precisely what is timed for each engine.
 
 Install the peers with ``pip install -e '.[bench]'``; a missing peer is skipped with a message.
+
+The ``islands`` kind (issue 20) times movement on the world of islands (``maps/islands.yaml``):
+first the phase in which every power convoys (``examples/islands_position.yaml`` and
+``examples/islands_orders.txt``: 34 units, 17 convoys), then random movement phases of that map
+from the same generator. Ours and pydip
+(on a map built from ours) run it; the ``diplomacy`` package's adapter plays its own standard
+map only (``docs/benchmarks.md`` says why).
 """
 
 from __future__ import annotations
@@ -33,9 +41,11 @@ if __package__ in (None, ""):
     # Run as a script: make ``benchmarks`` importable from the checkout.
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adjudicator.base.model import PhaseType
+from adjudicator.base.model import Convoy, PhaseType
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
+from adjudicator.orders.read import parse_orders
+from adjudicator.state.position import Position
 from benchmarks.generator import (
     MAX_UNITS,
     RecordedPhase,
@@ -109,6 +119,31 @@ def make_engines(game_map: GameMap, breakdown: bool = False) -> list[Engine]:
             skipped.add(label)
             print(f"skipping {label}: {exc}")
     return engines
+
+
+# --------------------------------------------------------------------------- islands
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+PEERS_ON_ISLANDS = (
+    "pydip plays the islands on a map built from ours (benchmarks/peers.py); the diplomacy "
+    "package's adapter runs the package's own standard map, and the islands would have to be "
+    "rewritten in its .map format, which was not done"
+)
+
+
+def every_power_convoys() -> RecordedPhase:
+    """The islands' Spring 1902 in which every power convoys (the examples' files)."""
+    game_map = load_map("islands")
+    position = Position.load(EXAMPLES / "islands_position.yaml")
+    text = (EXAMPLES / "islands_orders.txt").read_text(encoding="utf-8")
+    read = parse_orders(text, game_map, position)
+    assert read.ok, read.diagnostics
+    orders = {power: tuple(orders) for power, orders in read.by_power().items()}
+    return RecordedPhase("every power convoys", position, orders)
+
+
+def islands_phases(game_map: GameMap, count: int, seed: int) -> list[RecordedPhase]:
+    """The phase in which every power convoys, then random movement phases of the islands."""
+    return [every_power_convoys(), *movement_phases(game_map, count - 1, seed)]
 
 
 # --------------------------------------------------------------------------- sanity
@@ -319,6 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "movement": movement_phases,
         "retreat": retreat_phases,
         "adjustment": adjustment_phases,
+        "islands": islands_phases,
     }
     unknown = [k for k in kinds if k not in generators]
     if unknown:
@@ -336,6 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for engine in engines:
         print(f"  {engine.name}: times {engine.timed}")
     for kind in kinds:
+        if kind == "islands":
+            run_islands(args.phases, args.seed, args.repeat, args.breakdown)
+            continue
         phases = generators[kind](game_map, args.phases, args.seed)
         print()
         sanity_check(kind, phases, engines)
@@ -344,6 +383,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if kind == "movement":
             check_targets(phases, timings)
     return 0
+
+
+def run_islands(count: int, seed: int, repeat: int, breakdown: bool) -> None:
+    islands = load_map("islands")
+    phases = islands_phases(islands, count, seed)
+    engines: list[Engine] = [Ours(islands), *([OursLegality(islands)] if breakdown else [])]
+    try:
+        engines.append(Pydip(islands))
+    except Unavailable as exc:
+        print(f"skipping pydip: {exc}")
+    print(f"\nislands: {PEERS_ON_ISLANDS}")
+    sanity_check("islands", phases, engines)
+    timings = time_engines(phases, engines, repeat)
+    print_table("islands movement", timings)
+    convoys = sum(isinstance(o, Convoy) for orders in phases[0].orders.values() for o in orders)
+    for timing in timings:
+        first = timing.per_phase()[0] * 1e6
+        print(
+            f"  {timing.engine}: the phase in which every power convoys "
+            f"({phases[0].unit_count} units, {convoys} convoys): {first:.1f} us (median)"
+        )
 
 
 if __name__ == "__main__":

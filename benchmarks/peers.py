@@ -314,7 +314,37 @@ class Pydip:
         except ImportError:
             raise Unavailable("pydip is not installed (pip install pydip)") from None
         self.map = game_map
-        self.pydip_map = vanilla.generate_map()
+        if game_map.name == "standard":
+            self.pydip_map = vanilla.generate_map()
+        else:  # a variant (the islands): pydip's map built from ours
+            self.pydip_map = self._build_map(importlib.import_module("pydip.map.map").Map)
+
+    def _build_map(self, map_class: Any) -> Any:
+        """pydip's ``Map`` of our map: a territory per province (a land one with its coasts as
+        children, or a sea), and each border once, armies' between lands, fleets' between
+        coasts and seas."""
+        descriptors: list[dict[str, Any]] = []
+        for pid, province in sorted(self.map.provinces.items()):
+            if province.type == "impassable":
+                continue
+            land = self.name_of(Location(pid), None)
+            if province.type == "sea":
+                descriptors.append({"name": land})
+                continue
+            coasts = [
+                self.name_of(location, UnitType.FLEET)
+                for location in self.map.locations(pid, UnitType.FLEET)
+            ]
+            descriptors.append({"name": land, "coasts": coasts})
+        borders: set[tuple[str, str]] = set()
+        for unit_type in (UnitType.ARMY, UnitType.FLEET):
+            for pid in self.map.provinces:
+                for location in self.map.locations(pid, unit_type):
+                    a = self.name_of(location, unit_type)
+                    for other in self.map.neighbours(location, unit_type):
+                        b = self.name_of(other, unit_type)
+                        borders.add((min(a, b), max(a, b)))
+        return map_class(descriptors, sorted(borders))
 
     def supports(self, phase_type: PhaseType) -> bool:
         return phase_type is PhaseType.MOVEMENT
@@ -380,7 +410,7 @@ class Pydip:
         match order:
             case Hold():
                 return c.HoldCommand(player, unit_of(order.location))
-            case Move(via_convoy=True):
+            case Move() if order.via_convoy or self._overseas(order, by_province):
                 dest = self.name_of(order.destination, None)
                 return c.ConvoyMoveCommand(player, unit_of(order.location), dest)
             case Move():
@@ -404,6 +434,14 @@ class Pydip:
             case Retreat() | Disband() | Build():
                 raise ValueError(f"pydip resolves movement only, not {order}")
         raise ValueError(f"no pydip command for {order}")
+
+    def _overseas(self, order: Move, by_province: dict[str, Unit]) -> bool:
+        """An army's move to a province it cannot walk to goes by convoy (pydip's plain move
+        command refuses it)."""
+        unit = by_province[order.location.province]
+        return unit.type is UnitType.ARMY and not self.map.adjacent(
+            order.location.bare, order.destination.bare, UnitType.ARMY
+        )
 
     def _support_destination(self, destination: Location, target: Unit) -> str:
         """pydip matches a support to the move by the exact territory, so a supported fleet

@@ -6,10 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, is_hypothesis_test, settings
 
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
+from tests.examples import examples
 
 # No test's outcome may depend on how busy the machine is: Hypothesis's clock-based checks (the
 # 200 ms deadline per example, the health check on slow data generation) fail a correct test on a
@@ -19,8 +20,14 @@ from adjudicator.board.map import GameMap
 # No example database either: the suite runs in several processes at once (pytest-xdist), and
 # examples saved by one worker would be replayed by whichever worker next runs the test, so that
 # a run's outcome would depend on the runs before it and on how the tests were shared out.
+#
+# A property that names no count of its own draws a third of Hypothesis' hundred examples in the
+# README's run and all of them in `.ci/run`'s second pass (`tests/examples.py`).
 LOAD_INDEPENDENT = settings(
-    deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    max_examples=examples(100),
 )
 settings.register_profile("local", LOAD_INDEPENDENT)
 settings.register_profile("ci", LOAD_INDEPENDENT, derandomize=True)
@@ -41,3 +48,10 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.skip("reference data ../shared is not present")
     return SHARED
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # `.ci/run` selects the properties with `-m property` for their full count of examples.
+    for item in items:
+        if isinstance(item, pytest.Function) and is_hypothesis_test(item.obj):
+            item.add_marker(pytest.mark.property)

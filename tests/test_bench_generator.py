@@ -67,3 +67,22 @@ def test_retreat_phases_have_dislodged_units(standard: GameMap) -> None:
         for d in phase.position.dislodged:
             assert d.unit.province in occupied  # the attacker stands there now
             assert d.attacked_from not in occupied
+
+
+def test_the_islands_phases_start_with_every_power_convoying() -> None:
+    """``bench_adjudicate --kinds islands``: the examples' phase, then random legal phases of
+    the islands map; every order legal, every power convoying in the first."""
+    from benchmarks.bench_adjudicate import islands_phases
+
+    islands = load_map("islands")
+    phases = islands_phases(islands, 6, 7)
+    assert len(phases) == 6
+    first = phases[0]
+    assert first.unit_count == MAX_UNITS
+    convoying = {
+        p for p, orders in first.orders.items() if any(isinstance(o, Convoy) for o in orders)
+    }
+    assert convoying == set(islands.powers)
+    for phase in phases:
+        checked = check_orders(phase.position, phase.orders, islands, Rules())
+        assert [str(r.order) for r in checked.results] == [], phase.label

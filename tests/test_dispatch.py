@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import ast
 import typing
-from pathlib import Path
 
 import pytest
 
 from adjudicator.base.model import Order
+from tests.package_ast import PACKAGE, package_trees
 
-PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 ORDER_KINDS = frozenset(kind.__name__ for kind in typing.get_args(Order))
 
 
@@ -33,8 +32,8 @@ def _named_classes(pattern: ast.pattern) -> set[str]:
 
 def _order_matches() -> list[tuple[str, ast.Match]]:
     found: list[tuple[str, ast.Match]] = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for path, tree in package_trees().items():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Match) and any(
                 _named_classes(case.pattern) & ORDER_KINDS for case in node.cases
             ):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
+from tests.package_ast import PACKAGE, package_trees
 
 LAYERS: dict[str, int] = {
     "base": 0,
@@ -42,7 +42,7 @@ def _module_name(path: Path) -> str:
 
 
 def _modules() -> dict[str, ast.Module]:
-    return {_module_name(p): ast.parse(p.read_text("utf-8")) for p in PACKAGE.rglob("*.py")}
+    return {_module_name(path): tree for path, tree in package_trees().items()}
 
 
 MODULES = _modules()

@@ -19,7 +19,7 @@ from typing import assert_never
 from adjudicator.adjudication.civil_disorder import removals
 from adjudicator.adjudication.legality.check import CheckedOrders
 from adjudicator.adjudication.legality.codes import Normalised
-from adjudicator.adjudication.phases import adjustment_counts, advance, canonical_key
+from adjudicator.adjudication.phases import adjustments_owed, advance, canonical_key
 from adjudicator.base.model import (
     Build,
     Convoy,
@@ -35,6 +35,7 @@ from adjudicator.base.model import (
 )
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
+from adjudicator.board.map_rules import mobilizing
 from adjudicator.state.outcomes import (
     Adjudication,
     CivilDisorderRemoval,
@@ -60,7 +61,7 @@ def adjudicate_adjustments(
     check has already rejected a second build in one province (6.I.7) and merged repeats of one
     removal (6.J.2).
     """
-    counts = adjustment_counts(position.supply_centers, position.units)
+    counts = adjustments_owed(game_map, position)
     by_power: dict[str, list[Normalised]] = {}
     for entry in checked.sequence:
         by_power.setdefault(entry.power, []).append(entry)
@@ -89,6 +90,8 @@ def adjudicate_adjustments(
     # results (and the report) do not follow the order the orders came in.
     everything = [*checked.results, *results]
     next_position = advance(game_map, position, units, sorted_units=True)
+    if mobilizing(game_map, position.phase):
+        next_position = _mobilized(next_position, built)
     return Adjudication(
         position=position,
         results=tuple(sorted(everything, key=canonical_key)),
@@ -199,6 +202,18 @@ class _Power:
                 )
             )
             self.notes.append(CivilDisorderRemoval(self.power, unit))
+
+
+def _mobilized(position: Position, built: Sequence[Unit]) -> Position:
+    """After the first phase of a ``mobilize`` map: each power owns the centres it built on
+    (DPjudge's ``MOBILIZE``: the centre chosen becomes the power's own)."""
+    centers = {power: set(pids) for power, pids in position.supply_centers.items()}
+    for unit in built:
+        centers.setdefault(unit.power, set()).add(unit.location.province)
+    owned = {power: tuple(sorted(pids)) for power, pids in sorted(centers.items())}
+    return position.successor(
+        position.phase, position.units, supply_centers=owned, sorted_units=True
+    )
 
 
 _PLACE = attrgetter("power", "location.province")

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit, Waive
+from adjudicator.base.rules import Builds, Rules
 from adjudicator.board.map import GameMap
+from adjudicator.board.map_rules import build_rule, mobilizing
 from adjudicator.board.tables import tables
 from adjudicator.state.outcomes import OrderResult, Outcome, Victory
 from adjudicator.state.position import Position
@@ -68,25 +70,62 @@ def adjustment_counts(
     return counts
 
 
+def adjustments_owed(game_map: GameMap, position: Position) -> dict[str, int]:
+    """:func:`adjustment_counts` of ``position``, with the one build more each power of a
+    ``mobilize`` map makes in its first phase (DPjudge's ``MOBILIZE``: a centre still to be
+    chosen among the power's home centres)."""
+    counts = adjustment_counts(position.supply_centers, position.units)
+    if mobilizing(game_map, position.phase):
+        for power in game_map.powers:
+            counts[power] = counts.get(power, 0) + 1
+    return counts
+
+
+def build_sites(
+    game_map: GameMap,
+    rules: Rules,
+    centers: Mapping[str, tuple[str, ...]],
+    power: str,
+    phase: Phase | None = None,
+) -> frozenset[str]:
+    """The centres ``power`` may build on, occupied or not: its owned home centres, or every
+    centre it owns where ``builds`` is ``any-owned`` (the map's ``build_any``); in the first
+    phase of a ``mobilize`` map also its home centres nobody owns."""
+    owned = centers.get(power, ())
+    if build_rule(game_map, rules) is Builds.ANY_OWNED:
+        sites = set(owned)
+    else:
+        sites = {pid for pid in tables(game_map).home_centers.get(power, ()) if pid in owned}
+    if phase is not None and mobilizing(game_map, phase):
+        taken = {pid for pids in centers.values() for pid in pids}
+        sites.update(h for h in game_map.home_centers(power) if h not in taken)
+    return frozenset(sites)
+
+
 def adjustments_needed(
-    game_map: GameMap, centers: Mapping[str, tuple[str, ...]], units: Iterable[Unit]
+    game_map: GameMap,
+    centers: Mapping[str, tuple[str, ...]],
+    units: Iterable[Unit],
+    rules: Rules | None = None,
 ) -> bool:
     """Whether the winter phase has anything to order: a removal owed, or a build that has a
-    free owned home centre to go to."""
+    free centre to go to (an owned home centre, or any owned centre under ``build_any``)."""
     unit_list = list(units)
     counts = adjustment_counts(centers, unit_list)
     if any(delta < 0 for delta in counts.values()):
         return True
-    homes = tables(game_map).home_centers
+    rules = rules if rules is not None else _DEFAULT_RULES
     occupied: set[str] | None = None
     for power, delta in counts.items():
         if delta > 0:
             if occupied is None:
                 occupied = {unit.location.province for unit in unit_list}
-            owned = centers.get(power, ())
-            if any(h in owned and h not in occupied for h in homes.get(power, ())):
+            if not build_sites(game_map, rules, centers, power) <= occupied:
                 return True
     return False
+
+
+_DEFAULT_RULES = Rules()
 
 
 def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
@@ -116,12 +155,14 @@ def advance(
     standoffs: Iterable[str] = (),
     *,
     sorted_units: bool = False,
+    rules: Rules | None = None,
 ) -> Position:
     """The position after ``position``'s phase was resolved into ``units`` (and, after a
     movement phase, ``dislodged`` units awaiting retreat and the ``standoffs``).
 
     ``sorted_units``: the units are in a position's order already (by power and province), as
-    :meth:`Position.successor` may then take them."""
+    :meth:`Position.successor` may then take them. ``rules`` say where powers build, which
+    decides whether a winter is needed (the defaults without them)."""
     unit_list = tuple(units)
     pending = tuple(dislodged)
     phase = position.phase
@@ -135,7 +176,7 @@ def advance(
         nxt = Phase(Season.FALL, phase.year, PhaseType.MOVEMENT)
         return position.successor(nxt, unit_list, sorted_units=sorted_units)
     centers = update_ownership(position.supply_centers, unit_list, game_map)
-    if adjustments_needed(game_map, centers, unit_list):
+    if adjustments_needed(game_map, centers, unit_list, rules):
         nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
     else:
         nxt = Phase(Season.SPRING, phase.year + 1, PhaseType.MOVEMENT)

@@ -72,7 +72,7 @@ def adjudicate_retreats(
         else:
             results.append(OrderResult(power, given, Outcome.SUCCEEDS, detail=Removal.DISBANDED))
 
-    next_position = advance(game_map, position, survivors, sorted_units=True)
+    next_position = advance(game_map, position, survivors, sorted_units=True, rules=rules)
     return Adjudication(
         position=position,
         results=tuple(sorted(results, key=canonical_key)),

@@ -253,6 +253,19 @@ class ConvoyDisruption(StrEnum):
     that lies on no route does not count (6.F.12)."""
 
 
+class Builds(StrEnum):
+    """Where a power may build (not a DATC issue: a variant rule, DPjudge's ``BUILD_ANY``)."""
+
+    MAP = "map"
+    """As the map's rule words say: any owned centre on a map with ``build_any``, else the home
+    centres. The default, so that a preset (which names engine behaviours, never variant rules)
+    leaves the map's choice alone."""
+    HOME = "home"
+    """Only on owned home centres (the rulebook)."""
+    ANY_OWNED = "any-owned"
+    """On any owned supply centre (DPjudge's ``BUILD_ANY``; the Chaos variant)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule option, defaulting to the DATC v3.0 preferences."""
@@ -299,6 +312,9 @@ class Rules:
     the coast."""
     impossible_coast: ImpossibleCoast = ImpossibleCoast.STRICT
     """DATC 4.B.3: a fleet ordered to a coast it cannot reach."""
+    builds: Builds = Builds.MAP
+    """A variant rule: the centres a power may build on (``map``: as the map's rule words say;
+    :func:`adjudicator.board.map_rules.build_rule` answers for a map)."""
 
     def __post_init__(self) -> None:
         # Accept the choices' strings too (``Rules(paradox="all-hold")``): the resolver compares

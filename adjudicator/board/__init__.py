@@ -8,6 +8,11 @@ Imports :mod:`adjudicator.base` and :mod:`adjudicator.lang`.
   problems are :class:`~adjudicator.board.map.PlaceProblem` values.
 - ``load``: reading a map file in stages, each problem with its key path, line and column;
   :func:`~adjudicator.board.load.load_map` and :func:`~adjudicator.board.load.available_maps`.
+- ``map_rules``: a map's own rules: its first phase and its rule words
+  (:class:`~adjudicator.board.map_rules.MapRule`: ``build_any``, ``mobilize``), and
+  :func:`~adjudicator.board.map_rules.build_rule`, where powers build under a map and rules.
+- ``map_options``: reading ``first_phase:`` and ``rules:`` from a map file, with the checks a
+  word asks of the rest of the file.
 - ``per_map``: :class:`~adjudicator.board.per_map.PerMap`, what is derived from a map once and
   kept while the map lives.
 - ``tables``: plain lookup tables of a map for the hot paths of legality and adjudication.

@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from adjudicator.base.model import Location
+
+if TYPE_CHECKING:
+    from adjudicator.board.map import GameMap
 
 FORMAT = 1
 """The version of the data format this module reads."""
@@ -74,6 +79,10 @@ class MapDrawing:
     projection: Mapping[str, float | str] | None
     provinces: Mapping[str, ProvinceDrawing]
     decoration: tuple[Decoration, ...]
+    hub: Point | None = None
+    """A point where several provinces meet and border each other all (Pure's seven sectors
+    meet at the disc's centre: no drawing in the plane gives seven provinces pairwise borders);
+    ``None`` on a map whose every border is drawn as a shared line."""
 
     def anchor(self, location: Location, *, dislodged: bool = False) -> Point:
         """Where a unit at ``location`` stands: its coast's anchor for a fleet on a named
@@ -160,7 +169,27 @@ def parse_drawing(data: Mapping[str, Any]) -> MapDrawing:
         projection=MappingProxyType(dict(projection)) if projection else None,
         provinces=MappingProxyType(provinces),
         decoration=tuple(Decoration(e["name"], e["d"]) for e in data.get("decoration", [])),
+        hub=_point(data["hub"]) if "hub" in data else None,
     )
+
+
+def drawing_for(game_map: GameMap) -> MapDrawing | None:
+    """The drawing of ``game_map``: for a map loaded from a file, ``<stem>.drawing.json`` beside
+    that file if there is one (a variant of your own, docs/variants.md); else the shipped drawing
+    its ``drawing:`` names (its own by default)."""
+    source = game_map.source
+    if os.path.isabs(source):
+        beside = Path(source).with_name(Path(source).name.rsplit(".", 1)[0] + ".drawing.json")
+        if beside.is_file():
+            return _read_beside(str(beside), beside.stat().st_mtime_ns)
+    return load_drawing(game_map.drawing)
+
+
+@functools.lru_cache(maxsize=8)
+def _read_beside(path: str, mtime: int) -> MapDrawing:
+    """A drawing file read once per version (``mtime``): a redrawn file is read again."""
+    del mtime  # part of the cache key only
+    return parse_drawing(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
 @functools.cache

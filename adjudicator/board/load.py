@@ -29,6 +29,7 @@ from adjudicator.base.limits import DEFAULT_LIMITS, Limits
 from adjudicator.base.model import Location, Unit, UnitType
 from adjudicator.base.sources import Keys, Problems, load_yaml_tree
 from adjudicator.board.map import GameMap, Power, Province, ProvinceType
+from adjudicator.board.map_options import check_map_rules, read_first_phase, read_rule_words
 from adjudicator.lang.fold import fold_name
 
 __all__ = ["parse_map_text"]
@@ -44,6 +45,9 @@ _TOP_KEYS = {
     "provinces",
     "adjacency",
     "shared_names",
+    "first_phase",
+    "rules",
+    "drawing",
 }
 _REQUIRED = ("name", "victory", "powers", "provinces", "adjacency")
 _PROVINCE_KEYS = {"type", "supply_center", "home", "coasts", "names"}
@@ -62,6 +66,8 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
     problems = Problems(path, text, MapError, root=root, limits=limits)
     problems.add_duplicate_keys("key given twice (YAML keeps only the last)")
     _check_shape(data, problems)
+    first_phase = read_first_phase(data.get("first_phase"), problems)
+    rule_words = read_rule_words(data.get("rules"), problems)
     problems.check()
     languages = tuple(str(x) for x in data.get("languages") or ["en"])
     coast_names = _read_coasts(data.get("coasts") or {}, languages, problems)
@@ -87,6 +93,7 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
             f"{victory} supply centres needed but the map has only {centres}",
             "victory",
         )
+    check_map_rules(rule_words, first_phase, powers, problems)
     problems.check()
     return GameMap(
         name=str(data["name"]),
@@ -100,6 +107,9 @@ def parse_map_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Gam
         army_edges=army,
         fleet_edges=fleet,
         source=path,
+        first_phase=first_phase,
+        rules=rule_words,
+        drawing=str(data["drawing"]) if data.get("drawing") else None,
     )
 
 
@@ -137,8 +147,9 @@ def _check_shape(data: Mapping[Any, Any], problems: Problems) -> None:
             problems.add((), f"missing required key {key!r}", "map-shape")
     if "name" in data and not _is_text(data["name"]):
         problems.add(("name",), "must be the map's name, a non-empty text", "map-shape")
-    if "title" in data and data["title"] is not None and not isinstance(data["title"], str):
-        problems.add(("title",), "must be a text", "map-shape")
+    for key in ("title", "drawing"):
+        if key in data and data[key] is not None and not isinstance(data[key], str):
+            problems.add((key,), "must be a text", "map-shape")
     for key in ("aliases", "languages"):
         value = data.get(key)
         if value is not None and (

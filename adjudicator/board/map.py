@@ -29,8 +29,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from adjudicator.base.model import Location, Unit, UnitType
+from adjudicator.base.model import Location, Phase, Unit, UnitType
 from adjudicator.board import graph
+from adjudicator.board.map_rules import DEFAULT_FIRST_PHASE, MapRule
 from adjudicator.lang.fold import DEFAULT_LANGUAGE, fold_name
 from adjudicator.lang.languages import LANGUAGES, inflections
 
@@ -205,8 +206,18 @@ class GameMap:
         army_edges: Mapping[str, frozenset[str]],
         fleet_edges: Mapping[Location, frozenset[Location]],
         source: str,
+        first_phase: Phase = DEFAULT_FIRST_PHASE,
+        rules: frozenset[MapRule] = frozenset(),
+        drawing: str | None = None,
     ) -> None:
         self.name = name
+        self.first_phase = first_phase
+        """The phase the game begins in (``first_phase:``; Spring 1901 movement by default)."""
+        self.rules = rules
+        """The map's rule words (``rules:``, :mod:`adjudicator.board.map_rules`)."""
+        self.drawing = drawing or name
+        """The name of the shipped drawing this map is drawn with (``drawing:``; its own by
+        default): a variant on another map's geography names that map."""
         self.title = title
         self.aliases = aliases
         self.victory = victory
@@ -253,7 +264,10 @@ class GameMap:
 
     @functools.cached_property
     def starting_centers(self) -> Mapping[str, tuple[str, ...]]:
-        """Power -> its home centres, the ownership at the start of the game."""
+        """Power -> its home centres, the ownership at the start of the game; on a ``mobilize``
+        map no centre yet (each power owns the one it builds on first)."""
+        if MapRule.MOBILIZE in self.rules:
+            return dict.fromkeys(self.powers, ())
         return {power: self.home_centers(power) for power in self.powers}
 
     # ----------------------------------------------------------------- locations

@@ -140,7 +140,9 @@ def _all_neighbours(game_map: GameMap, pid: str) -> set[str]:
 
 def _regions(regions: tuple[tuple[str, ...], ...], one: str, many: str) -> str:
     """``3 land masses: 48 provinces; CLY EDI LON LVP WAL YOR; NAF TUN``: the largest by its
-    size, the others by their provinces."""
+    size, the others by their provinces; ``none`` on a map without any (Pure has no water)."""
+    if not regions:
+        return f"no {one}"
     if len(regions) == 1:
         return f"one {one} of {len(regions[0])} provinces"
     rest = "; ".join(_named(region, " ") for region in regions[1:_SHOWN])

@@ -382,8 +382,7 @@ def _position_and_map(
         return Position.initial(game_map), game_map
     _check_path(position_argument, position_path)
     with _reading(position_argument, position_path):
-        position = Position.load(position_path, game_map)
-        return position, game_map or load_map(position.map_name)
+        return Position.load_with_map(position_path, game_map)
 
 
 def _print_diagnostics(
@@ -503,7 +502,7 @@ def _cmd_adjudicate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_render(args: argparse.Namespace, out: TextIO) -> int:
-    from adjudicator.board.drawing import load_drawing
+    from adjudicator.board.drawing import drawing_for
     from adjudicator.picture.render import render
 
     _check_path("POSITION", args.position)
@@ -519,7 +518,7 @@ def _cmd_render(args: argparse.Namespace, out: TextIO) -> int:
         )
     position, game_map = _position_and_map(args.position, None, "POSITION")
     rules = _rules(args.rules, args.preset)
-    board = load_drawing(game_map.name)
+    board = drawing_for(game_map)
     if board is None:
         raise InputError.single(
             f"the map {game_map.name!r} has no drawing to render", "usage", args.position
@@ -578,8 +577,8 @@ def _cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
         for name in available_maps():
             game_map = load_map(name)
             print(
-                f"{name:12} {game_map.title} ({len(game_map.powers)} powers, "
-                f"{len(game_map.supply_centers)} centres)",
+                f"{name:12} {game_map.title} ({len(game_map.powers)} players, "
+                f"{len(game_map.supply_centers)} centres, {game_map.victory} to win)",
                 file=out,
             )
         return EXIT_OK
@@ -610,6 +609,8 @@ def _map_summary(game_map: GameMap) -> str:
         f"  languages: {', '.join(game_map.languages)}",
         "  provinces: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())),
         f"  supply centres: {len(game_map.supply_centers)} (victory at {game_map.victory})",
+        f"  begins: {game_map.first_phase}"
+        + (f"; rule words: {', '.join(sorted(game_map.rules))}" if game_map.rules else ""),
         "  powers:",
     ]
     for power in game_map.powers.values():

@@ -275,6 +275,12 @@ def _add_web(web: argparse.ArgumentParser) -> None:
         " limits); default 127.0.0.1",
     )
     web.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes (1); several share the store, sign-on limits included",
+    )
+    web.add_argument(
         "--debug",
         action="store_true",
         help="without a configured secret, sign sessions with a key made up for this run",
@@ -631,7 +637,7 @@ def _serve(ctx: _Context) -> int:
 
 def _web(ctx: _Context) -> int:
     try:
-        from adjudicator.judge.web.serve import secret_key, serve
+        from adjudicator.judge.web.serve import MAX_WORKERS, secret_key, serve
     except ImportError as exc:
         raise _Usage(
             f"the web pages need {exc.name or 'their packages'}: pip install 'adjudicator[web]'"
@@ -639,6 +645,8 @@ def _web(ctx: _Context) -> int:
     config = ctx.config
     if not config.db_url:
         raise _Usage("no database: give --db URL or db_url in the configuration")
+    if not 1 <= ctx.args.workers <= MAX_WORKERS:
+        raise _Usage(f"--workers must be from 1 to {MAX_WORKERS}, not {ctx.args.workers}")
     secret, made_up = secret_key(config, debug=ctx.args.debug)
     if made_up:
         print(
@@ -653,6 +661,7 @@ def _web(ctx: _Context) -> int:
         clock=ctx.clock,
         https_only=ctx.args.https,
         forwarded_allow_ips=ctx.args.forwarded_allow_ips,
+        workers=ctx.args.workers,
     )
     return EXIT_OK
 

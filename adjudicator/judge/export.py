@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.adjudication.legality.retreats import retreat_options
-from adjudicator.adjudication.phases import adjustment_counts
+from adjudicator.adjudication.phases import adjustments_owed, build_sites
 from adjudicator.base.model import Order, PhaseType, Waive
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
@@ -146,27 +146,22 @@ def _state(position: Position, game_map: GameMap, rules: Rules | None) -> dict[s
         "centers": centers,
         "homes": homes,
         "retreats": retreats,
-        "builds": _builds(position, game_map),
+        "builds": _builds(position, game_map, rules or Rules()),
     }
 
 
-def _builds(position: Position, game_map: GameMap) -> dict[str, dict[str, Any]]:
-    """The package's ``builds``: per power the adjustment count and the free home centres it
-    may build in (only in an adjustment phase; zero otherwise)."""
+def _builds(position: Position, game_map: GameMap, rules: Rules) -> dict[str, dict[str, Any]]:
+    """The package's ``builds``: per power the adjustment count and the free centres it may
+    build in (its owned home centres, or as the map's rule words say; only in an adjustment
+    phase; zero otherwise)."""
     counts = (
-        adjustment_counts(position.supply_centers, position.units)
-        if position.phase.type is PhaseType.ADJUSTMENT
-        else {}
+        adjustments_owed(game_map, position) if position.phase.type is PhaseType.ADJUSTMENT else {}
     )
     occupied = {u.location.province for u in position.units}
     out: dict[str, dict[str, Any]] = {}
     for power in game_map.powers:
         count = counts.get(power, 0)
-        owned = set(position.supply_centers.get(power, ()))
-        homes = (
-            [h for h in game_map.home_centers(power) if h in owned and h not in occupied]
-            if count > 0
-            else []
-        )
+        sites = build_sites(game_map, rules, position.supply_centers, power, position.phase)
+        homes = sorted(sites - occupied) if count > 0 else []
         out[_power(power)] = {"count": count, "homes": homes}
     return out

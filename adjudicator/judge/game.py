@@ -24,7 +24,8 @@ from datetime import UTC, datetime, timedelta
 from adjudicator.adjudication.engine import adjudicate
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
 from adjudicator.adjudication.legality.retreats import retreat_options
-from adjudicator.adjudication.phases import adjustment_counts
+from adjudicator.adjudication.phases import adjustments_owed as owed_by_map
+from adjudicator.adjudication.phases import build_sites
 from adjudicator.base.errors import Diagnostic, Severity
 from adjudicator.base.limits import split_lines
 from adjudicator.base.model import Build, Disband, Order, PhaseType, Unit, Waive
@@ -192,7 +193,7 @@ def outstanding(
         return Outstanding(
             tuple(u for u in waiting if u.power == power and u.location.province not in ordered)
         )
-    builds, removals = adjustments_owed(position, power, game_map)
+    builds, removals = adjustments_owed(position, power, game_map, rules)
     made_builds = sum(1 for o in orders if isinstance(o, Build | Waive))
     made_removals = len({o.location.province for o in orders if isinstance(o, Disband)})
     return Outstanding(
@@ -215,18 +216,19 @@ def retreating_units(
     )
 
 
-def adjustments_owed(position: Position, power: str, game_map: GameMap) -> tuple[int, int]:
+def adjustments_owed(
+    position: Position, power: str, game_map: GameMap, rules: Rules | None = None
+) -> tuple[int, int]:
     """(builds it may make, removals it owes) in an adjustment phase: builds only as many as it
-    has owned home centres free."""
-    delta = adjustment_counts(position.supply_centers, position.units).get(power, 0)
+    has free centres to build on (owned home centres, or as the map's rule words say)."""
+    delta = owed_by_map(game_map, position).get(power, 0)
     if delta < 0:
         return 0, -delta
     if delta == 0:
         return 0, 0
-    owned = set(position.supply_centers.get(power, ()))
     occupied = {u.location.province for u in position.units}
-    free = [h for h in game_map.home_centers(power) if h in owned and h not in occupied]
-    return min(delta, len(free)), 0
+    sites = build_sites(game_map, rules or Rules(), position.supply_centers, power, position.phase)
+    return min(delta, len(sites - occupied)), 0
 
 
 def powers_to_order(

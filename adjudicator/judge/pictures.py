@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from adjudicator.adjudication.engine import adjudicate
-from adjudicator.board.drawing import load_drawing
+from adjudicator.board.drawing import drawing_for
 from adjudicator.judge.game import orders_from_texts
 from adjudicator.judge.records import load_game, position_of
 from adjudicator.judge.store import Tx
@@ -56,7 +56,7 @@ def phase_svg(tx: Tx, game: str, seq: int, lang: str) -> tuple[str, str] | None:
     if row is None or phase is None or phase.orders_json is None:
         return None
     loaded = load_game(row)
-    board = load_drawing(loaded.map.name)
+    board = drawing_for(loaded.map)
     if board is None:
         return None
     position = position_of(phase, loaded.map)

@@ -23,7 +23,7 @@ from adjudicator.judge.database import Dialect, SchemaVersionError
 TYPES: dict[Dialect, dict[str, str]] = {
     "sqlite": {
         # an INTEGER PRIMARY KEY is SQLite's rowid: assigned on insert, never reused here
-        # because nothing is ever deleted
+        # because nothing is ever deleted (but sign-on failures, whose ids nothing refers to)
         "id": "INTEGER PRIMARY KEY",
         # ISO-8601 UTC text of one fixed width, so text order is time order
         "time": "TEXT",
@@ -172,7 +172,35 @@ VERSION_3 = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (VERSION_1, VERSION_2, VERSION_3)
+VERSION_4 = Migration(
+    4,
+    "signon_failures, signon_known: the web pages' sign-on limits, shared by every process",
+    # the only tables whose rows are deleted: a failure counts for a window of minutes and a
+    # known address for weeks, and adjudicator.judge.web.guard prunes older rows (and caps
+    # their number) as it writes, so a flood of guesses cannot grow them without bound
+    (
+        """CREATE TABLE signon_failures (
+            id {id},
+            failed_at {time} NOT NULL,
+            client TEXT NOT NULL,
+            game TEXT NOT NULL,
+            power TEXT NOT NULL
+        )""",
+        "CREATE INDEX signon_failures_by_client ON signon_failures (client, failed_at)",
+        "CREATE INDEX signon_failures_by_power ON signon_failures (game, power, failed_at)",
+        "CREATE INDEX signon_failures_by_time ON signon_failures (failed_at)",
+        """CREATE TABLE signon_known (
+            game TEXT NOT NULL,
+            power TEXT NOT NULL,
+            client TEXT NOT NULL,
+            signed_on_at {time} NOT NULL,
+            PRIMARY KEY (game, power, client)
+        )""",
+        "CREATE INDEX signon_known_by_time ON signon_known (signed_on_at)",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (VERSION_1, VERSION_2, VERSION_3, VERSION_4)
 """Every migration, in order; the last one's version is the schema this code writes."""
 
 _VERSION_TABLE = """CREATE TABLE schema_version (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 
 from adjudicator.base.model import Phase
 from adjudicator.lang.judge_words import JudgeWords
@@ -35,16 +35,18 @@ def player_status_word(status: str, lang: str) -> str:
     return judge_words(lang).player_status_words.get(status, status)
 
 
-def format_deadline(when: datetime, lang: str) -> str:
-    """A deadline as players read it, in UTC: ``Tue 1 Dec 2026 18:00 UTC``."""
+def format_deadline(when: datetime, lang: str, zone: tzinfo | None = None) -> str:
+    """A deadline as players read it, in UTC (mail; ``Tue 1 Dec 2026 18:00 UTC``) or in the
+    reader's ``zone`` (the web pages; ``Tue 1 Dec 2026 19:00 CET``)."""
     words = judge_words(lang)
-    utc = when.astimezone(UTC)
+    local = when.astimezone(zone or UTC)
     return words.deadline_format.format(
-        weekday=words.weekdays[utc.weekday()],
-        day=utc.day,
-        month=words.months[utc.month - 1],
-        year=utc.year,
-        time=utc.strftime("%H:%M"),
+        weekday=words.weekdays[local.weekday()],
+        day=local.day,
+        month=words.months[local.month - 1],
+        year=local.year,
+        time=local.strftime("%H:%M"),
+        zone="UTC" if zone is None else local.tzname() or "UTC",
     )
 
 
@@ -80,9 +82,13 @@ class OrdersReply:
     deadline: datetime | None
 
 
-def orders_reply(reply: OrdersReply, lang: str) -> str:
-    """The reply to an orders mail."""
-    w = judge_words(lang)
+def orders_reply(
+    reply: OrdersReply, lang: str, words: JudgeWords | None = None, zone: tzinfo | None = None
+) -> str:
+    """The reply to an orders mail; ``words`` are the language's judge words with the
+    sentences another channel says its own way (the web pages speak of the form, not the
+    mail), ``zone`` the reader's time zone (mail says UTC)."""
+    w = words or judge_words(lang)
     lines = [
         w.greeting.format(game=reply.game, power=reply.power, phase=phase_words(reply.phase, lang))
     ]
@@ -105,7 +111,8 @@ def orders_reply(reply: OrdersReply, lang: str) -> str:
     missing = missing_lines(w, reply.missing_units, reply.missing_builds, reply.missing_removals)
     lines += ["", *missing]
     if reply.deadline is not None:
-        lines += ["", w.deadline_line.format(deadline=format_deadline(reply.deadline, lang))]
+        deadline = format_deadline(reply.deadline, lang, zone)
+        lines += ["", w.deadline_line.format(deadline=deadline)]
     return "\n".join(lines) + "\n"
 
 

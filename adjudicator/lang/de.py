@@ -570,7 +570,7 @@ JUDGE = JudgeWords(
     lang="de",
     weekdays=("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"),
     months=("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"),
-    deadline_format="{weekday} {day}. {month} {year} {time} UTC",
+    deadline_format="{weekday} {day}. {month} {year} {time} {zone}",
     greeting="Partie {game}, {power}, {phase}.",
     orders_accepted="Ihre Befehle wurden angenommen:",
     orders_rejected=(
@@ -917,7 +917,10 @@ WEB = WebWords(
     password_label="Passwort",
     signon_button="Anmelden",
     signon_failed="Falsche Macht oder falsches Passwort.",
-    signon_blocked="Zu viele fehlgeschlagene Anmeldungen für diese Macht: später noch einmal.",
+    signon_blocked=(
+        "Zu viele fehlgeschlagene Anmeldungen von Ihrer Adresse: in einer Viertelstunde noch"
+        " einmal."
+    ),
     signed_on_as="Angemeldet als {power} in {game}.",
     orders_heading="Befehle von {power}: {phase}",
     orders_label="Ihre Befehle, einer je Zeile",
@@ -957,6 +960,32 @@ WEB = WebWords(
     error_heading="Nicht erledigt",
     server_error="Bei der Spielleitung ging etwas schief; nichts wurde geändert.",
     phase_heading="{game}: {phase}",
+    signon_guarded=(
+        "Zu viele fehlgeschlagene Anmeldungen für diese Macht von vielen Adressen: vorerst"
+        " meldet sie sich nur von einer Adresse an, von der sie sich schon angemeldet hat. In"
+        " einer Viertelstunde noch einmal; Befehle per Mail gehen weiter."
+    ),
+    orders_rejected=(
+        "Ihre Befehle wurden NICHT angenommen: sie haben die unten genannten Fehler. Nichts"
+        " wurde geändert; bitte im Formular korrigieren und alle Befehle erneut senden."
+    ),
+    orders_none="Im Formular wurden keine Befehle gefunden.",
+    orders_too_large="Ihre Befehle waren zu lang; nichts davon wurde verwendet.",
+    zone_label="Zeiten in",
+    zone_button="Zeigen",
+    zone_change="Ändern",
+    press_heading="Presse an andere Mächte",
+    press_to_label="An",
+    press_all="Alle Spieler",
+    press_body_label="Nachricht",
+    press_button="Presse senden",
+    press_nobody="Wählen Sie, an wen die Presse geht (oder alle Spieler): nichts wurde gesendet.",
+    press_empty="Die Nachricht ist leer: nichts wurde gesendet.",
+    press_too_long="Die Nachricht ist zu lang: nichts wurde gesendet.",
+    resign_heading="Aufgeben",
+    resign_confirm="Ja, ich gebe {power} auf: ihre Einheiten bekommen keine Befehle mehr von mir.",
+    resign_button="Aufgeben",
+    resign_unconfirmed="Kreuzen Sie das Feld an, um aufzugeben: nichts wurde geändert.",
 )
 """The web pages' words in German."""
 

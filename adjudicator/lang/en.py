@@ -365,7 +365,7 @@ JUDGE = JudgeWords(
     lang="en",
     weekdays=("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
     months=("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
-    deadline_format="{weekday} {day} {month} {year} {time} UTC",
+    deadline_format="{weekday} {day} {month} {year} {time} {zone}",
     greeting="Game {game}, {power}, {phase}.",
     orders_accepted="Your orders were accepted:",
     orders_rejected=(
@@ -695,7 +695,9 @@ WEB = WebWords(
     password_label="Password",
     signon_button="Sign on",
     signon_failed="Wrong power or password.",
-    signon_blocked="Too many failed sign-ons for this power: try again later.",
+    signon_blocked=(
+        "Too many failed sign-ons from your address: try again in a quarter of an hour."
+    ),
     signed_on_as="Signed on as {power} in {game}.",
     orders_heading="Orders of {power}: {phase}",
     orders_label="Your orders, one a line",
@@ -735,6 +737,32 @@ WEB = WebWords(
     error_heading="Not done",
     server_error="Something went wrong on the judge's side; nothing was changed.",
     phase_heading="{game}: {phase}",
+    signon_guarded=(
+        "Too many failed sign-ons for this power from many addresses: for now it signs on only"
+        " from an address it signed on from before. Try again in a quarter of an hour; orders"
+        " by mail still work."
+    ),
+    orders_rejected=(
+        "Your orders were NOT accepted: they have the problems listed below. Nothing was"
+        " changed; correct them in the form and send all your orders again."
+    ),
+    orders_none="No orders were found in the form.",
+    orders_too_large="Your orders were too long to read; nothing of them was used.",
+    zone_label="Times in",
+    zone_button="Show",
+    zone_change="Change",
+    press_heading="Press to other powers",
+    press_to_label="To",
+    press_all="All players",
+    press_body_label="Message",
+    press_button="Send press",
+    press_nobody="Choose whom the press goes to (or all players): nothing was sent.",
+    press_empty="The message is empty: nothing was sent.",
+    press_too_long="The message is too long: nothing was sent.",
+    resign_heading="Resign",
+    resign_confirm="Yes, I resign {power}: its units get no more orders from me.",
+    resign_button="Resign",
+    resign_unconfirmed="Tick the box to resign: nothing was changed.",
 )
 """The web pages' words in English."""
 

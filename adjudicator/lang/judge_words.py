@@ -22,7 +22,8 @@ class JudgeWords:
     weekdays: tuple[str, ...]
     months: tuple[str, ...]
     deadline_format: str
-    """``{weekday} {day} {month} {year} {time} UTC``."""
+    """``{weekday} {day} {month} {year} {time} {zone}`` (``{zone}``: ``UTC`` in mail, the
+    reader's zone on the web pages)."""
 
     greeting: str
     orders_accepted: str

@@ -102,3 +102,30 @@ class WebWords:
     server_error: str
     phase_heading: str
     """``{phase}``, ``{game}``."""
+    signon_guarded: str
+    """Too many failed sign-ons for the power from many addresses: only an address it signed
+    on from before may try now."""
+    orders_rejected: str
+    """The mail's ``orders_rejected`` as the orders form says it."""
+    orders_none: str
+    """The mail's ``orders_none`` as the orders form says it."""
+    orders_too_large: str
+    """The mail's ``too_large`` as the orders form says it."""
+    zone_label: str
+    """The time-zone choice's label."""
+    zone_button: str
+    zone_change: str
+    """The link to the time-zone choice."""
+    press_heading: str
+    press_to_label: str
+    press_all: str
+    press_body_label: str
+    press_button: str
+    press_nobody: str
+    press_empty: str
+    press_too_long: str
+    resign_heading: str
+    resign_confirm: str
+    """``{power}``."""
+    resign_button: str
+    resign_unconfirmed: str

@@ -38,12 +38,13 @@ from adjudicator.orders.syntax import shown
 
 _WORD = re.compile(r"[^\W\d_]+")
 _COMMENT = re.compile(r"#|//")
-# A season word or letter, a four-digit year and an optional phase word or letter:
+# A season word or letter, a year (1 to 5 digits: Ancient Mediterranean begins in Spring 1) and
+# an optional phase word or letter:
 # `Herbst 1901`, `F1901M`, `Fall 1901, Movement`, `Frühjahr 1901 (Bewegung):`. The spaces after
 # the year are taken possessively (`*+`): with no phase word both runs around it may take them,
 # and trying every split of a long run between the two was quadratic in its length.
 _PHASE_LINE = re.compile(
-    r"\s*(?P<season>[^\W\d_]+)[\s,]*(?P<year>\d{4})[\s,(]*+(?P<kind>[^\W\d_]*)[\s).:]*"
+    r"\s*(?P<season>[^\W\d_]+)[\s,]*(?P<year>\d{1,5})[\s,(]*+(?P<kind>[^\W\d_]*)[\s).:]*"
 )
 
 

@@ -110,9 +110,9 @@ def render(
     (default: the one shipped with the map); ``palette`` is ``map`` or ``colour-blind``."""
     game_map = game_map or load_map(position.map_name)
     if board is None:
-        from adjudicator.board.drawing import load_drawing
+        from adjudicator.board.drawing import drawing_for
 
-        found = load_drawing(game_map.name)
+        found = drawing_for(game_map)
         if found is None:
             raise ValueError(f"the map {game_map.name!r} has no drawing")
         board = found

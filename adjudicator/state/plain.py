@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from adjudicator.base.errors import MapError
-from adjudicator.base.model import Phase, PhaseType, Season, Unit
+from adjudicator.base.model import Phase, Unit
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
 from adjudicator.board.per_map import PerMap
@@ -39,7 +39,6 @@ no dislodged units. The centres are in a position's order already (powers sorted
 centres sorted); the units as given."""
 
 _KEYS = frozenset(("map", "phase", "units", "dislodged", "standoffs", "supply_centers"))
-_START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
 _MEMO_LIMIT = 4096
 """The most texts of each kind remembered per map. The map's own names take a few hundred; the
 bound only stops a stream of odd spellings (``a pAr``) from growing the memos without end."""
@@ -120,7 +119,7 @@ def read_plain(data: Mapping[Any, Any], game_map: GameMap | None) -> PlainPositi
     game_map = _game_map(data.get("map"), game_map)
     if game_map is None:
         return None
-    phase = _phase(data.get("phase"))
+    phase = _phase(data.get("phase"), game_map.first_phase)
     dislodged = data.get("dislodged")
     if phase is None or (dislodged is not None and (type(dislodged) is not dict or dislodged)):
         return None  # dislodged units, or a wrong value: the full reader's
@@ -148,9 +147,9 @@ def _game_map(raw: object, given: GameMap | None) -> GameMap | None:
         return None
 
 
-def _phase(raw: object) -> Phase | None:
+def _phase(raw: object, first: Phase) -> Phase | None:
     if raw is None:
-        return _START
+        return first  # the map's first phase, as the full reader
     if type(raw) is not str:
         return None
     found = _PHASES.get(raw)

@@ -29,7 +29,7 @@ import yaml
 
 from adjudicator.base.errors import MapError, PositionError, check_argument
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits, shown, split_lines
-from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit
+from adjudicator.base.model import Dislodgement, Phase, Unit
 from adjudicator.base.sources import (
     Keys,
     Problems,
@@ -122,10 +122,11 @@ class Position:
     # ------------------------------------------------------------------ construction
     @classmethod
     def initial(cls, game_map: GameMap) -> Position:
-        """The map's starting position, Spring 1901 movement."""
+        """The map's starting position, in its first phase (Spring 1901 movement unless the
+        map's ``first_phase:`` says otherwise)."""
         return cls(
             map_name=game_map.name,
-            phase=Phase(Season.SPRING, 1901, PhaseType.MOVEMENT),
+            phase=game_map.first_phase,
             units=game_map.starting_units,
             supply_centers=dict(game_map.starting_centers),
         )
@@ -213,6 +214,23 @@ class Position:
         return _Reader(path, text, root, limits).read(data, game_map)
 
     @classmethod
+    def load_with_map(
+        cls, path: str | Path, game_map: GameMap | None = None, *, limits: Limits = DEFAULT_LIMITS
+    ) -> tuple[Position, GameMap]:
+        """:meth:`load`, and the map the position was read against: ``game_map``, or the map
+        its ``map:`` names, a shipped one or a map file found relative to the position file (a
+        variant of one's own, which no name finds)."""
+        position = cls.load(path, game_map, limits=limits)
+        if game_map is not None:
+            return position, game_map
+        reader = _Reader(str(path), None, limits=limits)
+        text = read_source(path, PositionError, "position file", limits, lines=False)
+        data, _ = _parse(text, str(path), limits)
+        raw = data.get("map") if isinstance(data, dict) else None
+        found = reader.game_map(raw, None)
+        return position, found if found is not None else load_map(position.map_name)
+
+    @classmethod
     def load(
         cls,
         path: str | Path,
@@ -290,7 +308,6 @@ def _parse(text: str, path: str, limits: Limits) -> tuple[object, yaml.Node | No
     return load_yaml_tree(text, path, PositionError, limits)
 
 
-_START = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
 _UNIT_CODES = {
     PlaceProblemKind.SYNTAX: "unit",
     PlaceProblemKind.UNKNOWN_PROVINCE: "unknown-province",
@@ -327,7 +344,7 @@ class _Reader:
         game_map = self.game_map(data.get("map"), game_map)
         if game_map is None:
             raise PositionError(list(self.problems.items))
-        phase = self.phase(data.get("phase"))
+        phase = self.phase(data.get("phase"), game_map.first_phase)
         units = self.units(data.get("units"), game_map)
         dislodged = self.dislodged(data.get("dislodged"), game_map)
         standoffs = self.standoffs(data.get("standoffs"), game_map)
@@ -364,14 +381,15 @@ class _Reader:
             self.fail(("map",), message, "unknown-map", first.hint)
             return None
 
-    def phase(self, raw: object) -> Phase:
+    def phase(self, raw: object, first: Phase) -> Phase:
+        """The position's phase; without one, the map's first phase."""
         if raw is None:
-            return _START
+            return first
         try:
             return Phase.parse(raw if isinstance(raw, str) else shown(raw))
         except ValueError as exc:
             self.fail(("phase",), str(exc), "phase")
-            return _START
+            return first
 
     # ------------------------------------------------------------------ names
     def power(

@@ -16,7 +16,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from adjudicator.base.errors import CaseFileError, Diagnostic, InputError
 from adjudicator.base.limits import DEFAULT_LIMITS, Limits
-from adjudicator.base.model import Order, Phase, PhaseType, Season
+from adjudicator.base.model import Order, Phase
 from adjudicator.base.rules import Rules
 from adjudicator.base.sources import compose, compose_yaml, read_source
 from adjudicator.board.load import load_map
@@ -284,7 +284,7 @@ class _CaseReader(NodeReader):
     def start_position(
         self, node: Node, entries: Mapping[str, tuple[Node, Node]], game_map: GameMap
     ) -> Position:
-        phase = Phase(Season.SPRING, 1901, PhaseType.MOVEMENT)
+        phase = game_map.first_phase
         if "phase" in entries:
             phase = self.phase(entries["phase"][1])
         first = self.first_step_phase(entries.get("steps"))
@@ -296,7 +296,12 @@ class _CaseReader(NodeReader):
                     "case-phase",
                 )
             phase = first[0]
-        units = self.units(entries["units"][1], game_map, "units") if "units" in entries else []
+        if "units" in entries:
+            units = self.units(entries["units"][1], game_map, "units")
+        elif phase == game_map.first_phase and "supply_centers" not in entries:
+            units = list(game_map.starting_units)  # the game's start: the map's own units
+        else:
+            units = []
         dislodged = (
             self.dislodged(entries["dislodged"][1], game_map, "dislodged")
             if "dislodged" in entries

@@ -38,6 +38,7 @@ from adjudicator.board.load import load_map
 from adjudicator.report.render import render_report
 from adjudicator.state.outcomes import Adjudication
 from adjudicator.state.position import Position
+from tests.examples import examples
 
 STANDARD = load_map("standard")
 POWERS = sorted(STANDARD.powers)
@@ -119,7 +120,7 @@ def _shuffled_powers(orders: dict[str, list[Order]], rnd: random.Random) -> list
     return powers
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(winters(), st.randoms(use_true_random=False))
 def test_shuffled_winter_orders_give_an_identical_adjudication_and_report(
     winter: Winter, rnd: random.Random
@@ -140,7 +141,7 @@ def _counted(order: Order) -> bool:
     return isinstance(order, Build | Waive | Disband)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(winters(surplus=True), st.randoms(use_true_random=False))
 def test_surplus_orders_count_in_the_order_given_and_nothing_else_moves_a_result(
     winter: Winter, rnd: random.Random

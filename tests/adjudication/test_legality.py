@@ -39,6 +39,7 @@ from adjudicator.base.rules import Rules
 from adjudicator.board.load import load_map
 from adjudicator.state.outcomes import Outcome, Reason
 from adjudicator.state.position import Position
+from tests.examples import examples
 
 REPO = Path(__file__).resolve().parents[2]
 STANDARD = load_map("standard")
@@ -838,7 +839,7 @@ def orders() -> st.SearchStrategy[Order]:
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(positions(), st.sampled_from(POWERS), orders())
 def test_any_order_is_judged_and_normalising_is_idempotent(
     pos: Position, power: str, order: Order
@@ -852,7 +853,7 @@ def test_any_order_is_judged_and_normalising_is_idempotent(
     assert again.normalised == verdict.normalised
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions(), st.lists(st.tuples(st.sampled_from(POWERS), orders()), max_size=12))
 def test_every_order_is_accounted_for(pos: Position, given_orders: list[tuple[str, Order]]) -> None:
     by_power: dict[str, list[Order]] = {}

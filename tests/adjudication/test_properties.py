@@ -51,6 +51,7 @@ from adjudicator.board.load import load_map, parse_map_text
 from adjudicator.board.map import GameMap
 from adjudicator.state.outcomes import Adjudication, Outcome
 from adjudicator.state.position import Position
+from tests.examples import examples
 
 STANDARD = load_map("standard")
 POWERS = sorted(STANDARD.powers)
@@ -320,7 +321,7 @@ def test_property_tests_ignore_the_clock() -> None:
     assert HealthCheck.too_slow in loaded.suppress_health_check
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(phases(), RULES)
 def test_every_unit_ends_somewhere_and_alone(
     phase: tuple[Position, dict[str, list[Order]]], rules: Rules
@@ -330,7 +331,7 @@ def test_every_unit_ends_somewhere_and_alone(
     _check_invariants(position, orders, result)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(phases(), st.randoms(use_true_random=False))
 def test_shuffled_orders_give_an_identical_adjudication(
     phase: tuple[Position, dict[str, list[Order]]],
@@ -362,7 +363,7 @@ def _check_final_decisions(
             assert state.adjudicate(key) == value, key
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(phases(), RULES)
 def test_final_decisions_satisfy_their_equations(
     phase: tuple[Position, dict[str, list[Order]]], rules: Rules
@@ -371,7 +372,7 @@ def test_final_decisions_satisfy_their_equations(
     _check_final_decisions(position, orders, rules)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(convoy_cycles(), RULES)
 def test_final_decisions_in_convoy_cycles_satisfy_their_equations(
     phase: tuple[Position, dict[str, list[Order]]], rules: Rules
@@ -479,7 +480,7 @@ def _check_renaming(
     assert _facts(second, {p: p for p in rename}) == _facts(first, rename)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(phases(), st.integers(0, 3), RULES)
 def test_renaming_the_provinces_changes_no_outcome(
     phase: tuple[Position, dict[str, list[Order]]], seed: int, rules: Rules
@@ -487,7 +488,7 @@ def test_renaming_the_provinces_changes_no_outcome(
     _check_renaming(phase, seed, rules)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(convoy_cycles(), st.integers(0, 3), RULES)
 def test_renaming_the_provinces_changes_no_outcome_in_convoy_cycles(
     phase: tuple[Position, dict[str, list[Order]]], seed: int, rules: Rules

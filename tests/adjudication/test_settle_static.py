@@ -21,6 +21,7 @@ from adjudicator.board.load import load_map
 from adjudicator.state.position import Position
 from benchmarks.generator import movement_phases
 from tests.adjudication.test_properties import convoy_cycles, phases
+from tests.examples import examples
 
 # The test subclasses Decisions, which a compiled class does not allow: it checks the pure
 # core, and test_compiled_core holds the compiled one to the pure one, byte for byte.
@@ -73,7 +74,7 @@ def assert_settled_as_the_resolver_would(
                 assert early.why.get(key) == alone.why.get(key), (rules, key)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
 @given(phases())
 def test_settled_decisions_agree_with_the_resolver(
     phase: tuple[Position, dict[str, list[Order]]],
@@ -81,7 +82,7 @@ def test_settled_decisions_agree_with_the_resolver(
     assert_settled_as_the_resolver_would(*phase)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
 @given(convoy_cycles())
 def test_settled_decisions_agree_with_the_resolver_in_convoy_cycles(
     phase: tuple[Position, dict[str, list[Order]]],

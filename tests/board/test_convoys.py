@@ -20,6 +20,7 @@ from adjudicator.board.convoys import (
 )
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
+from tests.examples import examples
 
 STANDARD = load_map("standard")
 SEAS = sorted(p for p in STANDARD.provinces if STANDARD.is_sea(p))
@@ -137,7 +138,7 @@ def _brute_force(
     return simple, minimal
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from(COASTS),
     st.sampled_from(COASTS),

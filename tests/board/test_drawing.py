@@ -122,6 +122,22 @@ def _shared_length(a: Any, b: Any) -> float:
     return float(overlap.area / SLIVER)
 
 
+def _meet_at_the_hub(
+    drawing: MapDrawing, shapes: dict[str, Any], touching: dict[tuple[str, str], float]
+) -> None:
+    """Provinces meeting at the drawing's hub border each other (Pure: seven sectors of a
+    disc, which no drawing in the plane can give pairwise borders)."""
+    from shapely.geometry import Point
+
+    if drawing.hub is None:
+        return
+    hub = Point(*drawing.hub)
+    meeting = sorted(pid for pid, shape in shapes.items() if shape.distance(hub) < 0.05)
+    for i, pid in enumerate(meeting):
+        for other in meeting[i + 1 :]:
+            touching.setdefault((pid, other), 0.0)
+
+
 def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0912
     """Every way the drawing disagrees with the map, in words (empty when faithful)."""
     from shapely import STRtree, union_all
@@ -146,6 +162,7 @@ def problems(drawing: MapDrawing, game_map: GameMap) -> list[str]:  # noqa: PLR0
             length = _shared_length(shapes[pid], shapes[other])
             if length > BORDER:
                 touching[(pid, other)] = length
+    _meet_at_the_hub(drawing, shapes, touching)
     drawn = {pair for pair in touching if pair[0] in passable and pair[1] in passable}
     expected = _expected_pairs(game_map)
     extra = sorted(drawn - expected)
@@ -295,3 +312,25 @@ def test_the_generator_remakes_the_shipped_testmap_drawing() -> None:
     made = build.dumps(build.drawing(board))
     shipped = (resources.files("adjudicator.maps") / "testmap.drawing.json").read_text("utf-8")
     assert made == shipped
+
+
+def test_the_generator_remakes_the_shipped_pure_drawing() -> None:
+    """`python -m tools.drawmap draw pure` (seven sectors of a disc) is what ships, and without
+    its hub the drawing would miss the borders of the provinces that meet only at the centre."""
+    pytest.importorskip("shapely", reason="the generator needs shapely")
+    sectors = pytest.importorskip("tools.drawmap.sectors", reason="run from the repository's root")
+    build = pytest.importorskip("tools.drawmap.build", reason="run from the repository's root")
+    root = Path(__file__).resolve().parents[2]
+    made = build.dumps(
+        sectors.sector_drawing(
+            root / "maps" / "pure.yaml", root / "tools" / "drawmap" / "pure_seeds.yaml"
+        )
+    )
+    shipped = (resources.files("adjudicator.maps") / "pure.drawing.json").read_text("utf-8")
+    assert made == shipped
+    import dataclasses
+
+    drawing = load_drawing("pure")
+    assert drawing is not None and drawing.hub is not None
+    found = problems(dataclasses.replace(drawing, hub=None), load_map("pure"))
+    assert len(found) == 1 and "adjacent but not drawn: BER-LON" in found[0]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from adjudicator.base.model import UnitType
 from adjudicator.board import graph
 from adjudicator.board.map import GameMap, ProvinceType
+from tests.examples import examples
 
 A = UnitType.ARMY
 F = UnitType.FLEET
@@ -137,7 +138,7 @@ def test_reaches_and_component_match_networkx(g: nx.Graph, data: st.DataObject) 
     assert graph.component([s for s in sources if s in allowed], _neighbours(within)) == reached
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(graphs(), st.data())
 def test_two_disjoint_paths_match_networkx(g: nx.Graph, data: st.DataObject) -> None:  # type: ignore[type-arg]
     nodes = sorted(g)

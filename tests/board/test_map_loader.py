@@ -23,6 +23,7 @@ from adjudicator.base.sources import compose, duplicate_keys, key_path, locate
 from adjudicator.board.load import load_map, parse_map_text
 from adjudicator.board.map import GameMap, PlaceProblemKind
 from tests.bad_units import bad_units
+from tests.examples import examples
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "maps"
 VALID = DATA / "valid.yaml"
@@ -63,10 +64,15 @@ BROKEN: dict[str, tuple[str, str, int]] = {
     "start_unit_syntax": ("start-unit", "powers.Blue.start[1]", 21),
     "victory_zero": ("victory", "victory", 6),
     "victory_unreachable": ("victory", "victory", 6),
+    "unknown_rule": ("unknown-rule", "rules[1]", 7),
+    "first_phase_invalid": ("phase", "first_phase", 7),
+    "mobilize_with_units": ("mobilize", "powers.Red.start", 19),
 }
 
 # words each message must contain besides the key: the offending text
 MENTIONS = {
+    "unknown_rule": "'teleport'; the words are build_any, mobilize",
+    "first_phase_invalid": "W1901M",
     "unknown_top_key": "author",
     "missing_victory": "victory",
     "unknown_province_in_adjacency": "XYZ",
@@ -343,7 +349,7 @@ VALID_DATA = yaml.safe_load(VALID.read_text(encoding="utf-8"))
 VALID_PATHS = [p for p in _paths(VALID_DATA) if p]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(VALID_PATHS), VALUES), min_size=1, max_size=3))
 def test_mutated_maps_raise_only_map_error(changes: list[tuple[tuple[Any, ...], Any]]) -> None:
     data = copy.deepcopy(VALID_DATA)
@@ -368,7 +374,7 @@ YAMLISH = st.text(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(YAMLISH)
 def test_arbitrary_text_raises_only_map_error(text: str) -> None:
     try:
@@ -377,7 +383,7 @@ def test_arbitrary_text_raises_only_map_error(text: str) -> None:
         assert exc.diagnostics
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 2000), st.text(max_size=5))
 def test_cut_or_spliced_map_raises_only_map_error(at: int, insert: str) -> None:
     text = VALID.read_text(encoding="utf-8")
@@ -412,7 +418,8 @@ def test_every_error_code_is_documented() -> None:
     raised = {code for code, _, _ in BROKEN.values()} | {"io", "unknown-map"}
     assert raised <= documented
     source = (DOC.parents[1] / "adjudicator" / "board" / "load.py").read_text(encoding="utf-8")
-    source += (DOC.parents[1] / "adjudicator" / "board" / "map.py").read_text(encoding="utf-8")
+    for module in ("map.py", "map_options.py"):
+        source += (DOC.parents[1] / "adjudicator" / "board" / module).read_text(encoding="utf-8")
     for reader in ("sources.py", "documents.py", "limits.py"):
         source += (DOC.parents[1] / "adjudicator" / "base" / reader).read_text(encoding="utf-8")
     literals = set(re.findall(r'"([a-z]+(?:-[a-z]+)*)"', source))

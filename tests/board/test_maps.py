@@ -791,7 +791,7 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
             shutil.copy(REPO / name, source / name)
         else:
             (source / name).write_text("")
-    for folder in ("adjudicator", "grammar", "maps"):
+    for folder in ("adjudicator", "grammar", "maps", "LICENSES"):
         shutil.copytree(
             REPO / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.so")
         )
@@ -814,6 +814,10 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
     assert "adjudicator/maps/testmap.yaml" in names
     assert "adjudicator/maps/standard.drawing.json" in names
     assert "adjudicator/maps/testmap.drawing.json" in names
+    for web in ("templates/base.html", "static/site.css", "static/localtime.js"):
+        assert f"adjudicator/judge/web/{web}" in names  # the pages' files ship too
+    assert "adjudicator/maps/chaos.yaml" in names and "adjudicator/maps/pure.drawing.json" in names
+    assert any(n.endswith("licenses/LICENSES/DPjudge-MIT.txt") for n in names), names
     script = (
         "import adjudicator, adjudicator.board.load as g\n"
         "print(adjudicator.__file__)\n"

@@ -23,8 +23,11 @@ def run(*argv: str) -> tuple[int, str]:
 def test_maps_lists_shipped_maps() -> None:
     code, out = run("maps")
     assert code == EXIT_OK
-    assert "standard" in out
-    assert "7 powers, 34 centres" in out
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert "7 players, 34 centres, 18 to win" in lines["standard"]
+    assert "34 players, 34 centres, 18 to win" in lines["chaos"]
+    assert "7 players, 7 centres, 4 to win" in lines["pure"]
+    assert {"1898", "fleetrome"} <= lines.keys()
 
 
 def test_maps_show_summarises_a_map() -> None:

@@ -1,8 +1,9 @@
 """How the fuzz targets run, and the hostile values and mutations they share.
 
-Each target runs twice over: a quick pass with a few dozen examples in every test run (CI fixes
-the seed: ``tests/conftest.py`` loads a derandomized profile when ``CI`` is set), and an exploring
-pass with many more behind the ``slow`` marker, which pyproject deselects by default
+Each target runs twice over: a quick pass with a few dozen examples in every test run (a third of
+them in the README's run, all of them in ``.ci/run``'s property pass: ``tests/examples.py``; CI
+fixes the seed: ``tests/conftest.py`` loads a derandomized profile when ``CI`` is set), and an
+exploring pass with many more behind the ``slow`` marker, which pyproject deselects by default
 (``pytest -m slow`` runs it). Only the exploring pass caps the CPU time of one example, and
 generously: the quick pass bounds cost by counting (how much output an input may produce), never
 by a clock.
@@ -18,6 +19,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.examples import examples as scaled
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +38,7 @@ QUICK = Mode("quick", 1, None)
 EXPLORE = Mode("explore", 50, 10.0)
 
 MODES = [
-    pytest.param(QUICK, id="quick"),
+    pytest.param(QUICK, id="quick", marks=pytest.mark.property),
     pytest.param(EXPLORE, id="explore", marks=pytest.mark.slow),
 ]
 """``@pytest.mark.parametrize("mode", MODES)``: the quick pass, and the exploring one."""
@@ -51,7 +54,9 @@ def fuzz(
     No example database: every target runs through the one function below, so a database would
     replay one target's failing examples into another; a failure prints its example instead."""
 
-    @settings(max_examples=examples * mode.scale, database=None)
+    count = examples * mode.scale if mode is EXPLORE else scaled(examples)
+
+    @settings(max_examples=count, database=None)
     @given(st.tuples(*strategies))
     def run(drawn: tuple[Any, ...]) -> None:
         start = time.process_time()

@@ -108,12 +108,10 @@ def body(mail: ReceivedMail) -> str:
 def test_a_two_year_game_by_mail(
     store_url: str, smtp_server: SmtpServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The board goes as PNG on SQLite and as SVG (what a judge without the png extra sends) on
-    # PostgreSQL: the picture does not depend on the database, and a PNG costs a quarter second
-    # a phase and language of every run.
-    png = store_url.startswith("sqlite")
-    if not png:
-        monkeypatch.setattr("adjudicator.judge.pictures.png_available", lambda: False)
+    # The board goes as SVG (what a judge without the png extra sends) on both stores: a PNG costs
+    # a quarter second a phase and language, and tests/judge/test_pictures.py checks the PNG
+    # attachment of every kind of results mail.
+    monkeypatch.setattr("adjudicator.judge.pictures.png_available", lambda: False)
     inbox = smtp_server
     game = Game(store_url, write_config(tmp_path / "judge.toml", smtp_server.port))
     game.run(
@@ -152,14 +150,14 @@ def test_a_two_year_game_by_mail(
         assert f"processed e2e: {phase} -> " in game.tick(at)
     assert "Phase: Spring 1903" in game.run("status", "e2e", gm=True)
 
-    check_mails(inbox, png)
+    check_mails(inbox)
     check_replay(store_url, tmp_path)
     check_export(game, tmp_path)
 
 
-def check_mails(inbox: SmtpServer, png: bool) -> None:
+def check_mails(inbox: SmtpServer) -> None:
     check_subjects(inbox)
-    check_bodies(inbox, png)
+    check_bodies(inbox)
 
 
 def check_subjects(inbox: SmtpServer) -> None:
@@ -191,7 +189,7 @@ def check_subjects(inbox: SmtpServer) -> None:
     assert [s for s in gm if "results" in s] == [f"Diplomacy results {r}" for r in results]
 
 
-def check_bodies(inbox: SmtpServer, png: bool) -> None:
+def check_bodies(inbox: SmtpServer) -> None:
     """What the replies, late notices and results say, in English and German."""
     france = inbox.to(PLAYERS["France"][0])
     rejected = body(france[2])
@@ -221,12 +219,8 @@ def check_bodies(inbox: SmtpServer, png: bool) -> None:
     for mail in (m for m in france if "results" in m["Subject"]):
         [picture] = list(mail.message.iter_attachments())
         phase = str(mail["Subject"]).split()[3]
-        if png:
-            assert picture.get_filename() == f"e2e-{phase}.png"
-            assert picture.get_content()[:8] == b"\x89PNG\r\n\x1a\n"
-        else:
-            assert picture.get_filename() == f"e2e-{phase}.svg"
-            assert picture.get_content_type() == "image/svg+xml"
+        assert picture.get_filename() == f"e2e-{phase}.svg"
+        assert picture.get_content_type() == "image/svg+xml"
     english_results = [body(m) for m in france if "results" in m["Subject"]]
     spring, fall, retreat, winter = english_results[:4]
     assert spring.startswith("Movement results for Spring of 1901.")

@@ -32,6 +32,7 @@ from adjudicator.judge.mailout import (
     make_message_id,
 )
 from adjudicator.judge.store import OutboxRow, Store, open_store
+from tests.examples import examples
 from tests.judge.judging import RecordingSender
 from tests.judge.smtp import (
     SmtpServer,
@@ -384,7 +385,7 @@ def test_a_mail_that_failed_is_released_for_the_next_delivery(queued: Store) -> 
     assert deliver(queued, sender, config_for(), T0) == 3  # at once, not after the claim
 
 
-@settings(max_examples=300, database=None)
+@settings(max_examples=examples(300), database=None)
 @given(
     to=st.text(max_size=80),
     subject=st.text(max_size=300),

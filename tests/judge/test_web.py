@@ -8,8 +8,16 @@ import html
 import json
 from datetime import timedelta
 
-from tests.judge.judging import GM_PASSWORD, T0, cheap_passwords, make_mail, new_game, signon
-from tests.judge.webclient import Site, db_url, post, sign_on, site
+from tests.judge.judging import (
+    GM_PASSWORD,
+    T0,
+    cheap_passwords,
+    make_mail,
+    new_game,
+    password,
+    signon,
+)
+from tests.judge.webclient import Site, csrf_of, db_url, post, sign_on, site
 
 __all__ = ["cheap_passwords", "db_url", "site"]
 
@@ -202,3 +210,101 @@ def test_everything_in_german(site: Site) -> None:
         assert "Befehle von Deutschland" in wrong.text
         assert "Burgunt" in wrong.text and "^" in wrong.text
         assert "Herbst 1901" in client.get("/games/g1/history").text
+
+
+def test_the_deadline_in_a_chosen_zone_without_script(site: Site) -> None:
+    with site.client() as client:
+        page = client.get("/games/g1")  # no choice: UTC, and the script that rewrites it
+        assert '<time datetime="2026-03-04T12:00:00+00:00">Wed 4 Mar 2026 12:00 UTC' in page.text
+        assert '<script src="/static/localtime.js" defer></script>' in page.text
+        choice = client.get("/zone?next=/games/g1")
+        assert '<form method="get" action="/games/g1">' in choice.text
+        assert '<option value="Europe/Berlin">' in choice.text
+        chosen = client.get("/games/g1?tz=Europe/Berlin")
+        assert 'judge_tz="Europe/Berlin"' in chosen.headers["set-cookie"]
+        assert "Wed 4 Mar 2026 13:00 CET" in chosen.text and "localtime.js" not in chosen.text
+        later = client.get("/?lang=de")  # the choice is kept, in every language
+        assert "Mi 4. Mär 2026 13:00 CET" in later.text
+        assert "12:00 UTC" in client.get("/games/g1?tz=UTC").text
+        assert "13:00 CET" not in client.get("/games/g1?tz=Not/A_Zone").text
+        assert 'action="/"' in client.get("/zone?next=//evil.example/").text
+        assert 'action="/"' in client.get("/zone?next=/%5Cevil.example/").text
+        sign_on(client, "England")
+        client.get("/games/g1?tz=America/New_York&lang=en")
+        sent = post(client, "/games/g1/orders", {"orders": "F Lon H"}, "/games/g1/orders")
+        assert "Deadline: Wed 4 Mar 2026 07:00 EST." in sent.text  # the answer too
+        script = client.get("/static/localtime.js")
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+
+
+def test_the_form_speaks_of_the_form_not_of_a_mail(site: Site) -> None:
+    with site.client() as client:
+        sign_on(client, "England")
+        for lang in ("en", "de"):
+            for text in ("F Lon - Nth\nA Lvp - Yorkshre", "", "x" * 20_001):
+                answer = post(
+                    client, f"/games/g1/orders?lang={lang}", {"orders": text}, "/games/g1/orders"
+                )
+                said = html.unescape(answer.text.split('<pre class="answer"')[1].split("</pre>")[0])
+                assert not any(word in said for word in ("mail", "Mail", "Nachricht")), said
+        rejected = post(
+            client, "/games/g1/orders?lang=en", {"orders": "A Lvp - Yorkshre"}, "/games/g1/orders"
+        )
+        assert "correct them in the form" in rejected.text
+        empty = post(client, "/games/g1/orders?lang=de", {"orders": ""}, "/games/g1/orders")
+        assert "Im Formular wurden keine Befehle gefunden." in empty.text
+
+
+def test_press_as_by_mail(site: Site) -> None:
+    with site.judge.store.transaction() as tx:
+        before = len(tx.outbox("g1"))
+    with site.client() as client:
+        sign_on(client, "England")
+        page = client.get("/games/g1/orders").text
+        assert '<input type="checkbox" name="to" value="France">' in page
+        assert 'value="England"' not in page.split('id="press-heading"')[1].split("</form>")[0]
+        token = csrf_of(page)
+        sent = client.post(
+            "/games/g1/press",
+            data={"csrf": token, "to": ["France", "Germany"], "body": "Shall we?\r\nE."},
+        )
+        assert "Your press message was sent to France, Germany." in sent.text
+        nobody = client.post("/games/g1/press", data={"csrf": token, "body": "lost"})
+        assert "Choose whom the press goes to" in nobody.text and "lost</textarea>" in nobody.text
+        empty = client.post("/games/g1/press", data={"csrf": token, "to": "all", "body": " "})
+        assert "The message is empty" in empty.text
+        everyone = client.post("/games/g1/press", data={"csrf": token, "to": "all", "body": "Hi"})
+        assert "sent to all" in everyone.text
+    with site.judge.store.transaction() as tx:
+        press = tx.press("g1")
+        notices = tx.outbox("g1")[before:]
+    assert [(p.from_power, p.to, p.body) for p in press] == [
+        ("England", ("France", "Germany"), "Shall we?\nE."),
+        ("England", "all", "Hi"),
+    ]
+    to_germany = [n for n in notices if n.to_addr == "germany@players.test"]
+    assert to_germany[0].body == "Nachricht von England:\n\nShall we?\nE.\n"  # in German
+    assert {n.kind for n in notices} == {"notice"}
+    assert len(notices) == 2 + 6  # one notice per addressee, never to the sender
+    assert not [n for n in notices if n.to_addr == "england@players.test"]
+
+
+def test_resigning_needs_the_box_and_ends_the_session(site: Site) -> None:
+    with site.client() as client:
+        sign_on(client, "Italy")
+        unticked = post(client, "/games/g1/resign", {}, "/games/g1/orders")
+        assert unticked.status_code == 400 and "Tick the box" in unticked.text
+        done = post(client, "/games/g1/resign", {"confirm": "Italy"}, "/games/g1/orders")
+        assert "You resigned Italy in game g1" in done.text
+        assert client.get("/games/g1/orders").status_code == 403
+    with site.judge.store.transaction() as tx:
+        player = tx.get_player("g1", "Italy")
+    assert player is not None and player.status == "resigned"
+    with site.client() as client:  # a resigned power signs on no more
+        page = client.get("/games/g1/signon")
+        assert '<option value="Italy">' not in page.text
+        answer = client.post(
+            "/games/g1/signon",
+            data={"csrf": csrf_of(page.text), "power": "Italy", "password": password("Italy")},
+        )
+        assert answer.status_code == 403

@@ -10,10 +10,6 @@ Without Chromium or Playwright the test skips and says why; with ``CI`` set it f
 from __future__ import annotations
 
 import io
-import os
-import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,51 +21,21 @@ from adjudicator.judge.service import Judge
 from adjudicator.judge.store import open_store
 from adjudicator.picture.palette import palette_for
 from tests.judge.judging import GM_PASSWORD, config, new_game, password
+from tests.judge.webserver import running_web
 from tests.picture.test_browser import CHROMIUM, FLAGS, hex_colour, near, unavailable
 
 pytestmark = pytest.mark.thorough
 """A real browser takes seconds to start: `.ci/run` runs this with `pytest -m thorough`."""
 
-SERVER_SECRET = "b" * 40
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
 
 @pytest.fixture
 def server(sqlite_database_folder: Path, tmp_path: Path) -> Iterator[str]:
     """The pages of a started game, served by the command a judge runs; their base URL."""
-    pytest.importorskip("uvicorn")
     db_url = f"sqlite:///{sqlite_database_folder}/games.db"
     with open_store(db_url) as store:
         new_game(Judge(store, config(db_url)))
-    port = free_port()
-    log = tmp_path / "server.log"
-    main = "from adjudicator.cli.main import entry_point; entry_point()"
-    judge = ["judge", "--now", "2026-03-02T13:00Z", "web", "--db", db_url, "--port", str(port)]
-    command = [sys.executable, "-c", main, *judge]
-    env = {**os.environ, "ADJUDICATOR_JUDGE_WEB_SECRET": SERVER_SECRET}
-    with log.open("w") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, env=env, text=True)
-        try:
-            assert process.stderr is not None
-            said = []
-            # uvicorn says when it listens: read its lines until then (no sleep, no race)
-            for line in process.stderr:
-                said.append(line)
-                if "Uvicorn running on" in line:
-                    break
-            else:
-                pytest.fail("the server did not start:\n" + "".join(said))
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            process.terminate()
-            rest = process.communicate(timeout=30)[1] if process.stderr else ""
-            log.write_text(log.read_text() + "".join(said) + (rest or ""))
+    with running_web(db_url, tmp_path / "server.log", "--now", "2026-03-02T13:00Z") as url:
+        yield url
 
 
 @pytest.fixture

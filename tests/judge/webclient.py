@@ -1,5 +1,6 @@
-"""Helpers of the web pages' tests: a judge with games on a SQLite file, the application over
-the same database with a clock the test moves, and forms as a browser sends them."""
+"""Helpers of the web pages' tests: a judge with games on SQLite and on PostgreSQL, the
+application over the same database with a clock the test moves, and forms as a browser sends
+them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,8 +58,10 @@ class Site:
 
 
 @pytest.fixture
-def db_url(sqlite_database_folder: Path) -> str:
-    return f"sqlite:///{sqlite_database_folder}/games.db"
+def db_url(store_url: str) -> str:
+    """The database of a web test: on each store the judge supports (a SQLite file, the run's
+    PostgreSQL schema emptied), as the store tests (``tests/judge/conftest.py``)."""
+    return store_url
 
 
 @pytest.fixture

@@ -46,6 +46,7 @@ from adjudicator.state.outcomes import Outcome, Reason
 from adjudicator.state.position import Position
 from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case
+from tests.examples import examples
 from tests.strategies import LOCATIONS, SEAS, orders
 
 REPO = Path(__file__).resolve().parents[2]
@@ -1038,7 +1039,7 @@ def test_no_id_is_shadowed_in_german() -> None:
     assert dpjudge == {"TYR"}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(orders())
 def test_short_form_round_trip_in_german(order: Order) -> None:
     text = format_order(order, STANDARD, "de")
@@ -1047,7 +1048,7 @@ def test_short_form_round_trip_in_german(order: Order) -> None:
         assert text == str(order)  # the canonical form itself, wherever no id is shadowed
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(orders(), st.sampled_from([None, "Deutschland:", "[RUSSLAND]", "ÖU:"]))
 def test_short_form_round_trip_in_a_german_file(order: Order, label: str | None) -> None:
     text = format_order(order, STANDARD, "de")
@@ -1058,7 +1059,7 @@ def test_short_form_round_trip_in_a_german_file(order: Order, label: str | None)
     assert [o.order for o in result.orders][1:] == [order]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(orders())
 def test_canonical_round_trip_in_english(order: Order) -> None:
     assert format_order(order, STANDARD, "en") == str(order)
@@ -1100,7 +1101,7 @@ def movement_orders(draw: st.DrawFn) -> tuple[Order, Position]:
     return order, standard_position(units, "S1901M")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(movement_orders())
 def test_german_long_form_round_trip(drawn: tuple[Order, Position]) -> None:
     """The German long form (the report's order lines) parses back under lang="de", Tyrolia

@@ -23,6 +23,7 @@ from adjudicator.orders.read import parse_order, parse_orders
 from adjudicator.orders.write import format_order_long
 from adjudicator.state.outcomes import Outcome, Reason
 from adjudicator.state.position import Position
+from tests.examples import examples
 from tests.strategies import orders
 
 REPO = Path(__file__).resolve().parents[2]
@@ -410,7 +411,7 @@ def long_orders(draw: st.DrawFn) -> tuple[Order, dict[str, str]]:
     return order, chosen
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(long_orders())
 def test_long_form_reads_back(drawn: tuple[Order, dict[str, str]]) -> None:
     """Any order printed in German sentences, with the articles and declensions of each place,

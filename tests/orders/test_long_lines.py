@@ -112,7 +112,7 @@ def test_the_clear_word_is_found_as_by_the_pattern_it_replaced() -> None:
 
 def test_phase_lines_match_as_before() -> None:
     before = re.compile(
-        r"\s*(?P<season>[^\W\d_]+)[\s,]*(?P<year>\d{4})[\s,(]*(?P<kind>[^\W\d_]*)[\s).:]*"
+        r"\s*(?P<season>[^\W\d_]+)[\s,]*(?P<year>\d{1,5})[\s,(]*(?P<kind>[^\W\d_]*)[\s).:]*"
     )
     pieces = ["Spring", "F", "1901", " ", ",", "(", ")", ".", ":", "M", "x", "1"]
     for line in combinations(pieces, 5):

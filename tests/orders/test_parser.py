@@ -42,6 +42,7 @@ from adjudicator.lang.languages import LANGUAGES
 from adjudicator.lang.vocabulary import ParseCode, describe_expected
 from adjudicator.orders.read import NO_POWER, parse_order, parse_orders
 from adjudicator.state.position import Position
+from tests.examples import examples
 from tests.strategies import orders
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "parser"
@@ -585,13 +586,13 @@ def test_describe_expected() -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(orders())
 def test_round_trip(order: Order) -> None:
     assert parse_order(str(order), STANDARD) == order
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(orders(), st.sampled_from([None, "England", "[RUSSIA]"]))
 def test_round_trip_in_a_file(order: Order, label: str | None) -> None:
     line = str(order) if label is None else f"{label}{':' if label[0] != '[' else ''} {order}"
@@ -677,13 +678,13 @@ def _never_raises_beyond_input_errors(text: str, where: Position | None) -> None
         parse_order(text, STANDARD, where)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(), st.sampled_from([None, MOVEMENT, RETREATS, ADJUSTMENTS]))
 def test_arbitrary_text_never_raises(text: str, where: Position | None) -> None:
     _never_raises_beyond_input_errors(text, where)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(
     st.lists(st.sampled_from(WORDS), max_size=12),
     st.sampled_from([" ", ""]),

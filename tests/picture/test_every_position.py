@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from adjudicator.adjudication.engine import adjudicate
 from adjudicator.base.model import Order
-from adjudicator.board.drawing import load_drawing
+from adjudicator.board.drawing import drawing_for
 from adjudicator.board.load import load_map
 from adjudicator.picture.render import render
 from adjudicator.state.position import Position
@@ -35,7 +35,7 @@ def well_formed(svg: str) -> ET.Element:
 def test_every_case_renders(path: Path) -> None:
     rendered = 0
     for case in load_cases(path):
-        if case.skip is not None or load_drawing(case.game_map.name) is None:
+        if case.skip is not None or drawing_for(case.game_map) is None:
             continue
         for result in run_case(case).adjudications:
             for after in (False, True):

@@ -25,6 +25,7 @@ from adjudicator.board.per_map import PerMap
 from adjudicator.state import plain
 from adjudicator.state.plain import read_plain
 from adjudicator.state.position import Position
+from tests.examples import examples
 
 STANDARD = load_map("standard")
 PLACES = sorted(
@@ -86,7 +87,7 @@ def positions(draw: st.DrawFn) -> Position:
     return Position(STANDARD.name, phase, tuple(units), (), frozenset(standoffs), owners)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions())
 def test_what_to_dict_writes_reads_by_the_plain_path_to_the_same_position(
     position: Position,
@@ -96,7 +97,7 @@ def test_what_to_dict_writes_reads_by_the_plain_path_to_the_same_position(
     assert _agree(data) == position
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions(), st.data())
 def test_shuffled_and_respelled_data_reads_as_the_full_reader_reads_it(
     position: Position, draw: st.DataObject

@@ -18,6 +18,7 @@ from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap, PlaceProblem, PlaceProblemKind
 from adjudicator.state.position import Position
 from tests.bad_units import bad_units
+from tests.examples import examples
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "positions"
 STANDARD = load_map("standard")
@@ -449,7 +450,7 @@ def positions(draw: st.DrawFn, game_map: GameMap = STANDARD) -> Position:
     )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_random_positions_round_trip(position: Position) -> None:
     assert Position.from_dict(position.to_dict(), STANDARD) == position
@@ -460,7 +461,7 @@ def test_random_positions_round_trip(position: Position) -> None:
         assert again.dumps(fmt) == text
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(load_map("testmap")))
 def test_random_test_map_positions_round_trip(position: Position) -> None:
     tiny = load_map("testmap")
@@ -474,7 +475,7 @@ TEXTISH = st.text(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(TEXTISH)
 def test_arbitrary_text_raises_only_input_errors(text: str) -> None:
     for path in ("fuzz.yaml", "fuzz.json"):
@@ -504,7 +505,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.dictionaries(KEYS, VALUES, max_size=6))
 def test_arbitrary_data_raises_only_position_errors(data: dict[str, Any]) -> None:
     try:

@@ -264,7 +264,7 @@ END
             "\tEngland: F nth\nEND\n",
             "suite.txt:4:2: error: case a: cannot tell where F NTH was attacked from",
         ),
-        ("VARIANT_ALL Chaos\n", "suite.txt:1:13: error: unknown variant 'Chaos'"),
+        ("VARIANT_ALL Youngstown\n", "suite.txt:1:13: error: unknown variant 'Youngstown'"),
     ],
 )
 def test_reader_errors_name_file_line_column(text: str, expected: str) -> None:

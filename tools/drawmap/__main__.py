@@ -4,6 +4,8 @@ Run from the repository's root, with the development extra installed (shapely, s
 
     python -m tools.drawmap draw standard --land PATH/land-50m.json
     python -m tools.drawmap draw testmap
+    python -m tools.drawmap draw islands        # derived from the standard drawing
+    python -m tools.drawmap draw pure            # sectors of a disc (layout: sectors)
     python -m tools.drawmap check standard      # drawn borders against the map's adjacency
     python -m tools.drawmap preview standard -o /tmp/standard.png
 """
@@ -19,20 +21,44 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_LAND = ROOT.parent / "shared" / "reference" / "geo" / "europe_land_50m.geojson"
 
 
+def _files(name: str) -> tuple[Path, Path, Path]:
+    """The map file, the seed file and the drawing of ``name``: a shipped map's name
+    (``maps/<name>.yaml``, ``tools/drawmap/<name>_seeds.yaml``, ``maps/<name>.drawing.json``) or
+    the path of a map file, with ``<stem>_seeds.yaml`` and ``<stem>.drawing.json`` beside it (a
+    variant of your own, docs/variants.md)."""
+    if name.endswith((".yaml", ".yml")):
+        path = Path(name)
+        stem = path.name.rsplit(".", 1)[0]
+        return path, path.with_name(f"{stem}_seeds.yaml"), path.with_name(f"{stem}.drawing.json")
+    return ROOT / "maps" / f"{name}.yaml", HERE / f"{name}_seeds.yaml", _drawing_path(name)
+
+
 def _drawing_path(name: str) -> Path:
     return ROOT / "maps" / f"{name}.drawing.json"
 
 
 def draw(name: str, land: Path | None) -> int:
+    import yaml
+
     from .build import build_board, drawing, dumps
 
-    board = build_board(ROOT / "maps" / f"{name}.yaml", HERE / f"{name}_seeds.yaml", land)
-    for warning in board.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    text = dumps(drawing(board))
-    out = _drawing_path(name)
+    map_file, seeds, out = _files(name)
+    layout = yaml.safe_load(seeds.read_text(encoding="utf-8")).get("layout")
+    if layout == "islands":
+        from .islands import derive_islands  # no seeds: derived from the standard drawing
+
+        text = dumps(derive_islands(_drawing_path("standard")))
+    elif layout == "sectors":
+        from .sectors import sector_drawing
+
+        text = dumps(sector_drawing(map_file, seeds))
+    else:
+        board = build_board(map_file, seeds, land)
+        for warning in board.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        text = dumps(drawing(board))
     out.write_text(text, encoding="utf-8")
-    print(f"wrote {out.relative_to(ROOT)} ({len(text.encode()) / 1024:.0f} KB)")
+    print(f"wrote {out} ({len(text.encode()) / 1024:.0f} KB)")
     return 0
 
 
@@ -44,8 +70,9 @@ def check(name: str) -> int:
     from adjudicator.board.load import load_map
     from tests.board.test_drawing import problems
 
-    drawing = parse_drawing(json.loads(_drawing_path(name).read_text(encoding="utf-8")))
-    found = problems(drawing, load_map(name))
+    map_file, _, drawn = _files(name)
+    drawing = parse_drawing(json.loads(drawn.read_text(encoding="utf-8")))
+    found = problems(drawing, load_map(map_file if name.endswith((".yaml", ".yml")) else name))
     for problem in found:
         print(problem)
     if not found:
@@ -56,7 +83,7 @@ def check(name: str) -> int:
 def preview(name: str, out: Path, labels: bool) -> int:
     from .preview import write_preview
 
-    write_preview(_drawing_path(name), out, labels=labels)
+    write_preview(_files(name)[2], out, labels=labels)
     print(f"wrote {out}")
     return 0
 

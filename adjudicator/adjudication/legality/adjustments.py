@@ -6,10 +6,11 @@ from __future__ import annotations
 from adjudicator.adjudication.legality.coasts import coast_garbage
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, own_unit, reject
 from adjudicator.adjudication.legality.retreats import RetreatChecks
-from adjudicator.adjudication.phases import adjustment_counts
+from adjudicator.adjudication.phases import adjustments_owed, build_sites
 from adjudicator.base.model import Build, Disband, Location, Order, UnitType, Waive
-from adjudicator.base.rules import Rules
+from adjudicator.base.rules import Builds, Rules
 from adjudicator.board.map import ProvinceType
+from adjudicator.board.map_rules import build_rule
 
 
 class AdjustmentChecks(RetreatChecks):
@@ -23,7 +24,7 @@ class AdjustmentChecks(RetreatChecks):
     @property
     def counts(self) -> dict[str, int]:
         if self._counts is None:
-            self._counts = adjustment_counts(self.position.supply_centers, self.position.units)
+            self._counts = adjustments_owed(self.map, self.position)
         return self._counts
 
     def _waive(self, power: str, order: Waive) -> Order | Illegality:
@@ -36,13 +37,14 @@ class AdjustmentChecks(RetreatChecks):
         province = self.map.province(pid)
         if self.counts.get(power, 0) <= 0:
             return reject(IllegalCode.NO_BUILDS, f"the power {power} has no builds", order)
-        if province.home != power:
-            return reject(
-                IllegalCode.BUILD_NOT_HOME,
-                f"the province {pid} is not a home centre of {power}",
-                order,
-            )
-        if self.position.owner(pid) != power:
+        centers = self.position.supply_centers
+        if pid not in build_sites(self.map, self.rules, centers, power, self.position.phase):
+            if build_rule(self.map, self.rules) is Builds.HOME and province.home != power:
+                return reject(
+                    IllegalCode.BUILD_NOT_HOME,
+                    f"the province {pid} is not a home centre of {power}",
+                    order,
+                )
             return reject(
                 IllegalCode.BUILD_NOT_OWNED, f"the power {power} does not own {pid}", order
             )

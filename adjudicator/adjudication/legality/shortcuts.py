@@ -103,12 +103,15 @@ OPTION_EFFECTS: Mapping[str, OptionEffect] = {
     "support_coast": OptionEffect.LEGALITY,  # read by _short_step
     # _short_step leaves a coast the fleet cannot reach to the general checks.
     "impossible_coast": OptionEffect.LEGALITY,
+    # _short_build answers only a build on an owned home centre, legal under every choice.
+    "builds": OptionEffect.LEGALITY,
 }
 """The effect of every :class:`~adjudicator.base.rules.Rules` option, by field name.
 
 ``tests/adjudication/test_legality_once.py`` fails until a new option is listed here, and checks
 each claim: the shortcuts agree with the general checks under every combination of the
-``LEGALITY`` choices, and a ``RESOLUTION`` option never changes a verdict."""
+``LEGALITY`` choices that bear on a phase type, and a ``RESOLUTION`` option never changes a
+verdict."""
 
 _DEFAULTS = Rules()
 _DEFAULT_ONLY: tuple[tuple[str, object], ...] = tuple(

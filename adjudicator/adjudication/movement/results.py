@@ -93,7 +93,15 @@ class Report:
                 dislodged.sort(key=_dkey)
         else:
             dislodged = []
-        nxt = advance(self.map, self.position, units, dislodged, standoffs, sorted_units=True)
+        nxt = advance(
+            self.map,
+            self.position,
+            units,
+            dislodged,
+            standoffs,
+            sorted_units=True,
+            rules=self.rules,
+        )
         notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
         return Adjudication(self.position, self.results(), nxt, tuple(dislodged), standoffs, notes)
 

@@ -1,7 +1,8 @@
 """The judge's web pages as an ASGI application on Starlette: :func:`create_app`.
 
-Public pages (the games, a game, its history, a processed phase, the saved game), a player's
-page after signing on with power and password (orders, WAIT, DRAW, password, sign-off) and the
+Public pages (the games, a game, its history, a processed phase, the saved game, the time-zone
+choice), a player's page after signing on with power and password (orders, WAIT, DRAW, press,
+password, resigning, sign-off) and the
 game master's (pause, resume, process, deadline, the players with their addresses). The store
 is read and written in worker threads, each with a store of its own (a store is one connection
 and one transaction at a time), through the same :class:`~adjudicator.judge.service.Judge` the
@@ -9,9 +10,10 @@ mail and the command line use.
 
 Security: sessions are signed, HttpOnly, SameSite=Lax cookies holding no password (only a
 digest of the stored hash, so that a new password ends older sessions); every form carries the
-session's CSRF token; failed sign-ons are counted (:mod:`adjudicator.judge.web.guard`); every
-text goes through Jinja2's autoescape; no script, and a Content-Security-Policy that allows
-none.
+session's CSRF token; failed sign-ons are counted in the store, so that every worker process
+counts the same (:mod:`adjudicator.judge.web.guard`); every text goes through Jinja2's
+autoescape; no inline script, and a Content-Security-Policy that allows only the site's own
+script file (the deadlines in the reader's time zone; every page works without it).
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ import threading
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
@@ -53,6 +56,7 @@ from adjudicator.judge.web import views
 from adjudicator.judge.web.guard import (
     SecurityHeaders,
     SignonGuard,
+    Verdict,
     content_security_policy,
     csrf_ok,
     csrf_token,
@@ -65,6 +69,18 @@ Clock = Callable[[], datetime]
 LOG = logging.getLogger("adjudicator.judge.web")
 SESSION_COOKIE = "judge_session"
 LANG_COOKIE = "judge_lang"
+ZONE_COOKIE = "judge_tz"
+COMMON_ZONES = (
+    "UTC", "Europe/London", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin", "Europe/Vienna",
+    "Europe/Zurich", "Europe/Rome", "Europe/Madrid", "Europe/Amsterdam", "Europe/Stockholm",
+    "Europe/Warsaw", "Europe/Athens", "Europe/Helsinki", "Europe/Istanbul", "Europe/Moscow",
+    "America/St_Johns", "America/Halifax", "America/New_York", "America/Chicago",
+    "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage",
+    "Pacific/Honolulu", "America/Mexico_City", "America/Sao_Paulo", "America/Buenos_Aires",
+    "Africa/Johannesburg", "Asia/Dubai", "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo",
+    "Asia/Singapore", "Australia/Perth", "Australia/Sydney", "Pacific/Auckland",
+)  # fmt: skip
+"""The zones the time-zone page offers; any IANA name works in ``?tz=``."""
 SESSION_SECONDS = 12 * 3600
 """How long a sign-on lasts without signing on again."""
 MIN_SECRET_CHARS = 32
@@ -183,6 +199,7 @@ def create_app(
 
     routes = [
         Route("/", site.games),
+        Route("/zone", site.zone),
         Route("/games/{game}", site.game),
         Route("/games/{game}/history", site.history),
         Route("/games/{game}/phases/{seq:int}", site.phase),
@@ -192,6 +209,8 @@ def create_app(
         Route("/games/{game}/orders", site.orders, methods=["GET", "POST"]),
         Route("/games/{game}/votes", site.votes, methods=["POST"]),
         Route("/games/{game}/password", site.password, methods=["POST"]),
+        Route("/games/{game}/press", site.press, methods=["POST"]),
+        Route("/games/{game}/resign", site.resign, methods=["POST"]),
         Route("/games/{game}/master", site.master, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
@@ -252,6 +271,33 @@ def reader_language(request: Request) -> str:
     return min(ranked)[2] if ranked else "en"
 
 
+def _zone(name: str | None) -> ZoneInfo | None:
+    if not name or len(name) > 60 or ".." in name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def reader_zone(request: Request) -> tuple[str, tzinfo | None]:
+    """The reader's time zone, by name, as chosen (``?tz=Europe/Berlin``, kept in a cookie);
+    ``None`` when not chosen: the pages show UTC and the browser's script rewrites the times
+    in its own zone."""
+    for name in (request.query_params.get("tz"), request.cookies.get(ZONE_COOKIE)):
+        zone = _zone(name)
+        if name is not None and zone is not None:
+            return name, zone
+    return "UTC", None
+
+
+def local_path(path: str | None) -> str:
+    """``path`` if it is a page of this site (never another site's address), else ``/``."""
+    if not path or not path.startswith("/") or path.startswith("//") or "\\" in path:
+        return "/"
+    return path[:300]
+
+
 class _Site:
     """The pages' handlers."""
 
@@ -273,6 +319,7 @@ class _Site:
                 context[key] = Markup(svg.replace("<style>", f'<style nonce="{nonce}">', 1))
         session = request.session
         signed = session.get("game")
+        zone_name, zone = reader_zone(request)
         page = self.env.get_template(template).render(
             lang=lang,
             w=web_words(lang),
@@ -281,7 +328,9 @@ class _Site:
             path=request.url.path,
             languages=[(code, web_words(code).language_name) for code in JUDGE_LANGUAGES],
             signed_game=signed if isinstance(signed, str) else None,
-            deadline=lambda when: texts.format_deadline(when, lang) if when else None,
+            deadline=lambda when: texts.format_deadline(when, lang, zone) if when else None,
+            zone_name=zone_name,
+            zone_chosen=zone is not None,
             **context,
         )
         response = HTMLResponse(page, status_code=status)
@@ -289,6 +338,9 @@ class _Site:
         response.headers["vary"] = "Accept-Language, Cookie"
         if request.query_params.get("lang") in JUDGE_LANGUAGES:
             response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, httponly=True,
+                                samesite="lax")  # fmt: skip
+        if zone is not None and request.query_params.get("tz") == zone_name:
+            response.set_cookie(ZONE_COOKIE, zone_name, max_age=365 * 86400, httponly=True,
                                 samesite="lax")  # fmt: skip
         return response
 
@@ -354,6 +406,12 @@ class _Site:
         return str(request.path_params["game"])
 
     # ------------------------------------------------------------------ public pages
+    async def zone(self, request: Request) -> Response:
+        """The time-zone choice: a GET form back to the page the reader came from, which keeps
+        the choice in a cookie (no script needed)."""
+        back = local_path(request.query_params.get("next"))
+        return self.render(request, "zone.html", zones=COMMON_ZONES, back=back)
+
     async def games(self, request: Request) -> Response:
         lang = reader_language(request)
 
@@ -432,9 +490,19 @@ class _Site:
         power = form.get("power", "")[:40]
         password = form.get("password", "")[: MAX_PASSWORD_CHARS + 1]
         client = request.client.host if request.client else "-"
-        if self.guard.blocked(client, name, power):
+        game_key = name[:200]
+
+        def verdict(judge: Judge) -> Verdict:
+            with judge.store.transaction() as tx:
+                return self.guard.verdict(tx, client, game_key, power)
+
+        found_verdict = await self.backend.run(verdict)
+        if found_verdict is not Verdict.OPEN:
             page = await self.backend.run(page_data)
-            return self.render(request, "signon.html", 429, game=page, problem=w.signon_blocked)
+            problem = (
+                w.signon_blocked if found_verdict is Verdict.CLIENT_BLOCKED else w.signon_guarded
+            )
+            return self.render(request, "signon.html", 429, game=page, problem=problem)
 
         def check(judge: Judge) -> tuple[str, str] | None:
             """(game, stored hash) of the power signed on as, when the password is right."""
@@ -444,18 +512,24 @@ class _Site:
                     stored = loaded.row.gm_password_hash
                 else:
                     player = tx.get_player(loaded.row.name, power)
-                    if player is None or player.status == "resigned":
-                        return None
-                    stored = player.password_hash
+                    stored = (
+                        ""
+                        if player is None or player.status == "resigned"
+                        else player.password_hash
+                    )
             # the hash is checked outside the transaction: it holds no lock meanwhile
-            return (loaded.row.name, stored) if verify_password(password, stored) else None
+            right = bool(stored) and verify_password(password, stored)
+            with judge.store.transaction() as tx:  # counted in the store: every process sees it
+                if right:
+                    self.guard.succeeded(tx, client, game_key, power)
+                else:
+                    self.guard.failed(tx, client, game_key, power)
+            return (loaded.row.name, stored) if right else None
 
         found = await self.backend.run(check)
         if found is None:
-            self.guard.failed(client, name, power)
             page = await self.backend.run(page_data)
             return self.render(request, "signon.html", 403, game=page, problem=w.signon_failed)
-        self.guard.succeeded(client, name, power)
         session = request.session
         session.clear()  # a new session: a token or sign-on planted before is gone
         session.update({"game": found[0], "power": power, "mark": views.password_mark(found[1])})
@@ -486,7 +560,9 @@ class _Site:
                     row = tx.lock_game(signed.loaded.row.name)
                     assert row is not None
                     loaded = load_game(row)
-                    answer = views.submit_orders(tx, loaded, signed.player, text, now, lang)
+                    answer = views.submit_orders(
+                        tx, loaded, signed.player, text, now, lang, reader_zone(request)[1]
+                    )
                 return views.player_page(tx, signed.loaded, signed.player, lang), answer
 
         page, answer = await self.backend.run(work)
@@ -538,6 +614,47 @@ class _Site:
             request.session["mark"] = views.password_mark(stored)
         return self.render(request, "orders.html", page=page, answer=answer,
                            text=page.standing_text)  # fmt: skip
+
+    async def press(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        form = await self._form(request)
+        to = [str(v)[:40] for v in (await request.form()).getlist("to")][:40]
+        body = form.get("body", "")[: views.MAX_PRESS_CHARS + 1]
+        now = self.clock()
+
+        def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer]:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, web_words(lang).session_needed)
+                answer = views.send_press(
+                    judge, tx, signed.loaded, signed.player, to, body, now, lang
+                )
+                return views.player_page(tx, signed.loaded, signed.player, lang), answer
+
+        page, answer = await self.backend.run(work)
+        kept = None if answer.done else body  # a refused message stays in its form
+        return self.render(request, "orders.html", page=page, answer=answer,
+                           text=page.standing_text, press_text=kept)  # fmt: skip
+
+    async def resign(self, request: Request) -> Response:
+        lang, name = reader_language(request), self._game_name(request)
+        form = await self._form(request)
+        w = web_words(lang)
+
+        def work(judge: Judge) -> views.Answer:
+            with judge.store.transaction() as tx:
+                signed = self._signed(tx, request.session, name, lang)
+                if signed.player is None:
+                    raise WebError(403, w.session_needed)
+                if form.get("confirm") != signed.player.power:  # the box not ticked: nothing
+                    return views.Answer(False, w.resign_unconfirmed)
+                return views.resign(tx, signed.loaded, signed.player, lang)
+
+        answer = await self.backend.run(work)
+        if answer.done:
+            request.session.clear()
+        return self.message(request, 200 if answer.done else 400, answer.text)
 
     # ------------------------------------------------------------------ the game master's
     async def master(self, request: Request) -> Response:

@@ -9,12 +9,15 @@ into a public page's value.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
+from typing import Literal
 
-from adjudicator.board.drawing import load_drawing
+from adjudicator.board.drawing import drawing_for
 from adjudicator.judge import texts
 from adjudicator.judge.game import (
     orders_from_texts,
@@ -39,7 +42,9 @@ from adjudicator.judge.records import (
 )
 from adjudicator.judge.session import Judging, end_in_draw_if_agreed, format_order_unit
 from adjudicator.judge.store import PlayerRow, SubmissionRow, Tx
-from adjudicator.lang.languages import judge_words
+from adjudicator.judge.turns import Queuing
+from adjudicator.lang.judge_words import JudgeWords
+from adjudicator.lang.languages import judge_words, web_words
 from adjudicator.orders.write import format_order
 from adjudicator.picture.render import render
 from adjudicator.state.position import Position
@@ -47,6 +52,8 @@ from adjudicator.state.position import Position
 MAX_ORDER_CHARS = 20_000
 """The most an orders form may carry (a mail body is bounded the same way); longer text is
 refused before it is read."""
+MAX_PRESS_CHARS = 20_000
+"""The most a press form may carry; longer is refused, nothing sent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +146,9 @@ class PlayerPage:
     """What is still to order, in the judge's words."""
     wait: bool
     draw: bool
+    others: tuple[tuple[str, str], ...] = ()
+    """(power, name in the reader's language) of every other power with a player: whom press
+    may go to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +209,7 @@ def game_page(tx: Tx, loaded: LoadedGame, lang: str) -> GamePage:
             )
         )
     board = None
-    drawing = load_drawing(loaded.map.name)
+    drawing = drawing_for(loaded.map)
     if position is not None and drawing is not None:
         board = inline_svg(render(position, board=drawing, game_map=loaded.map, lang=lang))
     return GamePage(
@@ -213,7 +223,11 @@ def game_page(tx: Tx, loaded: LoadedGame, lang: str) -> GamePage:
         result=row.result,
         powers=tuple(powers),
         board=board,
-        signable=tuple((p, power_name(p, loaded.map, lang)) for p in players),
+        signable=tuple(
+            (p, power_name(p, loaded.map, lang))
+            for p, player in players.items()
+            if player.status != "resigned"
+        ),
     )
 
 
@@ -262,6 +276,11 @@ def player_page(tx: Tx, loaded: LoadedGame, player: PlayerRow, lang: str) -> Pla
     missing = outstanding(position, player.power, current, loaded.map, loaded.rules)
     units = [format_order_unit(u, loaded, lang) for u in missing.units]
     lines = texts.missing_lines(judge_words(lang), units, missing.builds, missing.removals)
+    others = tuple(
+        (p.power, power_name(p.power, loaded.map, lang))
+        for p in tx.players(row.name)
+        if p.power != player.power and p.status != "resigned"
+    )
     return PlayerPage(
         game=row.name,
         power=player.power,
@@ -276,11 +295,18 @@ def player_page(tx: Tx, loaded: LoadedGame, player: PlayerRow, lang: str) -> Pla
         missing=tuple(lines),
         wait=player.wait,
         draw=player.draw,
+        others=others,
     )
 
 
 def submit_orders(
-    tx: Tx, loaded: LoadedGame, player: PlayerRow, text: str, now: datetime, lang: str
+    tx: Tx,
+    loaded: LoadedGame,
+    player: PlayerRow,
+    text: str,
+    now: datetime,
+    lang: str,
+    zone: tzinfo | None = None,
 ) -> Answer:
     """A power's orders from the orders form: read by the mail's reader against the current
     phase and, without error, stored as a submission (the latest counts, as by mail); the
@@ -297,7 +323,7 @@ def submit_orders(
     power = player.power
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) > MAX_ORDER_CHARS:
-        return Answer(False, w.too_large)
+        return Answer(False, web_words(lang).orders_too_large)
     read = read_orders(
         text, power, position, loaded.map, loaded.rules, path="orders", reply_lang=lang
     )
@@ -328,7 +354,15 @@ def submit_orders(
         missing_removals=missing.removals,
         deadline=row.deadline,
     )
-    return Answer(accepted, texts.orders_reply(reply, lang))
+    return Answer(accepted, texts.orders_reply(reply, lang, form_words(lang), zone))
+
+
+def form_words(lang: str) -> JudgeWords:
+    """The judge's words as the orders form says them: of the form, not of a mail."""
+    web = web_words(lang)
+    return dataclasses.replace(
+        judge_words(lang), orders_rejected=web.orders_rejected, orders_none=web.orders_none
+    )
 
 
 def set_vote(
@@ -366,3 +400,62 @@ def change_password(tx: Tx, player: PlayerRow, new: str, lang: str) -> tuple[Ans
     stored = hash_password(new)
     tx.update_player(player.game, player.power, password_hash=stored)
     return Answer(True, w.password_changed), stored
+
+
+def send_press(
+    judge: Queuing,
+    tx: Tx,
+    loaded: LoadedGame,
+    player: PlayerRow,
+    to: Sequence[str],
+    body: str,
+    now: datetime,
+    lang: str,
+) -> Answer:
+    """``PRESS TO ...`` (``to``: powers, or ``["all"]``) from the press form, as by mail: kept
+    with the game's press, and one notice to each addressee in the addressee's language with
+    the mail's words."""
+    web = web_words(lang)
+    body = body.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+    if len(body) > MAX_PRESS_CHARS:
+        return Answer(False, web.press_too_long)
+    if not body.strip():
+        return Answer(False, web.press_empty)
+    game = loaded.row.name
+    others = [p for p in tx.players(game) if p.power != player.power and p.status != "resigned"]
+    if "all" in to:
+        recipients: list[str] | Literal["all"] = "all"
+        targets = others
+    else:
+        chosen = set(to)
+        targets = [p for p in others if p.power in chosen]
+        recipients = sorted(p.power for p in targets)
+        if not targets:
+            return Answer(False, web.press_nobody)
+    phase = tx.current_phase(game)
+    tx.add_press(game, phase.seq if phase else 0, player.power, recipients, body, now)
+    for target in targets:
+        w = judge_words(target.lang)
+        sender = power_name(player.power, loaded.map, target.lang)
+        judge.queue(
+            tx,
+            target.email,
+            w.press_subject.format(game=game, power=sender),
+            w.press_body.format(power=sender, body=body),
+            "notice",
+            game,
+            now,
+        )
+    names = (
+        "all"
+        if recipients == "all"
+        else ", ".join(power_name(p, loaded.map, lang) for p in recipients)
+    )
+    return Answer(True, judge_words(lang).press_sent.format(to=names))
+
+
+def resign(tx: Tx, loaded: LoadedGame, player: PlayerRow, lang: str) -> Answer:
+    """``RESIGN`` from the form, as by mail: the power is left without a player."""
+    tx.update_player(loaded.row.name, player.power, status="resigned")
+    name = power_name(player.power, loaded.map, lang)
+    return Answer(True, judge_words(lang).resigned.format(power=name, game=loaded.row.name))
