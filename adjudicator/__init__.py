@@ -15,6 +15,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from adjudicator.base.core import select_core
+
+# Before anything imports the core: the compiled core or the pure one (ADJUDICATOR_PURE=1).
+select_core()
+
 from adjudicator.adjudication.engine import adjudicate
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
 from adjudicator.adjudication.legality.codes import IllegalCode

@@ -527,8 +527,9 @@ def print_table(timings: Sequence[Timing], phases: int) -> None:
             f"{times:.1f}x -> {verdict}"
         )
         print(
-            f"dipcc (not installable here; issue 10 measured it at about {DIPCC_RATIO:.0f}x the "
-            f"package): would need about {DIPCC_RATIO * package.per_second():.0f} phases/s"
+            f"dipcc (issue 10 measured it at about {DIPCC_RATIO:.0f}x the package; "
+            "benchmarks/bench_dipcc.py runs it beside us): would need about "
+            f"{DIPCC_RATIO * package.per_second():.0f} phases/s"
         )
 
 

@@ -7,7 +7,7 @@ and their units hold); then the phase type picks the adjudicator.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from adjudicator.adjudication.adjustments import adjudicate_adjustments
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
@@ -87,7 +87,10 @@ def _check_arguments(
         check_argument(rules, Rules, "adjudicate", "rules", "a Rules value or None")
     if game_map is not None:
         check_argument(game_map, GameMap, "adjudicate", "game_map", "a GameMap or None")
-    for power, given in orders.items():
+    # Typed as objects: what a caller hands over is checked here, and the compiled core would
+    # otherwise reject a wrong key with its own message before the check could name it.
+    entries: Iterable[tuple[object, object]] = orders.items()
+    for power, given in entries:
         if type(power) is not str or type(given) not in _SEQUENCES:
             _check_power_orders(power, given)
 

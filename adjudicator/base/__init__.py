@@ -20,4 +20,6 @@ Imports nothing else of the package; every other layer builds on it.
 - ``sources``: reading files within the limits and locating problems in the data, so that every
   problem names its file, line and column.
 - ``version``: the package version.
+- ``core``: which build of the adjudication core runs, the compiled one or the pure Python
+  reference (``ADJUDICATOR_PURE=1``; docs/compiled-core.md).
 """

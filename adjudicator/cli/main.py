@@ -28,6 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TextIO
 
+from adjudicator.base.core import is_compiled
 from adjudicator.base.errors import Diagnostic, InputError, cut, printable
 from adjudicator.base.rules import PRESETS
 from adjudicator.base.version import __version__
@@ -128,12 +129,20 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None) -> int
     return code
 
 
+def _version() -> str:
+    """The version, and which core runs (the compiled one or pure Python, docs/compiled-core.md)."""
+    from adjudicator.adjudication import engine
+
+    core = "compiled core" if is_compiled(engine) else "pure Python core"
+    return f"adjudicator {__version__} ({core})"
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="adjudicator",
         description="Check, adjudicate and test Diplomacy orders (DATC v3.0 rules).",
     )
-    parser.add_argument("--version", action="version", version=f"adjudicator {__version__}")
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser("check", help="report every syntax error and illegal order in a file")

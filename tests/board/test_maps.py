@@ -786,14 +786,14 @@ def test_maps_load_from_an_installed_wheel(tmp_path: Path) -> None:
     """Build the wheel, unpack it away from the checkout and load the maps through it."""
     source = tmp_path / "src"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "setup.py"):
         if (REPO / name).exists():
             shutil.copy(REPO / name, source / name)
         else:
             (source / name).write_text("")
     for folder in ("adjudicator", "grammar", "maps", "LICENSES"):
         shutil.copytree(
-            REPO / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
+            REPO / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.so")
         )
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), "."],

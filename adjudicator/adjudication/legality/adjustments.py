@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.adjudication.legality.coasts import coast_garbage
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, own_unit, reject
-from adjudicator.adjudication.legality.shortcuts import WinterShortcuts
+from adjudicator.adjudication.legality.retreats import RetreatChecks
 from adjudicator.adjudication.phases import adjustments_owed, build_sites
 from adjudicator.base.model import Build, Disband, Location, Order, UnitType, Waive
 from adjudicator.base.rules import Builds, Rules
@@ -13,7 +13,7 @@ from adjudicator.board.map import ProvinceType
 from adjudicator.board.map_rules import build_rule
 
 
-class AdjustmentChecks(WinterShortcuts):
+class AdjustmentChecks(RetreatChecks):
     """Mixin of :class:`~adjudicator.adjudication.legality.check.Checker`: the general checks of a
     winter order, and the builds (positive) or removals (negative) each power owes."""
 

@@ -327,7 +327,7 @@ def _later_build(n: Normalised, first: Normalised) -> OrderResult:
 
 
 # --------------------------------------------------------------------------- checks
-class Checker(RetreatChecks, AdjustmentChecks):
+class Checker(AdjustmentChecks):
     """The checks of one phase's orders, one at a time (:meth:`verdict`); holds what every
     check of that phase looks up.
 

@@ -18,7 +18,7 @@ from adjudicator.adjudication.legality.codes import (
     quote_order,
     reject,
 )
-from adjudicator.adjudication.legality.shortcuts import Shortcuts
+from adjudicator.adjudication.legality.shortcuts import WinterShortcuts
 from adjudicator.base.model import Convoy, Hold, Location, Move, Order, Support, Unit, UnitType
 from adjudicator.base.rules import (
     AdjacentConvoy,
@@ -39,7 +39,7 @@ walk to is a legal order even when no convoy route is possible at all: it then w
 (with dipcc) and webDiplomacy refuse such an order; so it is illegal there (4.E.1)."""
 
 
-class MovementChecks(Shortcuts):
+class MovementChecks(WinterShortcuts):
     """Mixin of :class:`~adjudicator.adjudication.legality.check.Checker`: the general checks of a
     movement order.
 

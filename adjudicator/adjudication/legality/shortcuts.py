@@ -353,8 +353,10 @@ class Shortcuts:
         return dest if for_support else None
 
 
-class WinterShortcuts:
+class WinterShortcuts(Shortcuts):
     """Mixin of the legality checker: the shortcuts of a winter (:data:`WINTER_SHORTCUTS`).
+    It extends :class:`Shortcuts` so that the checker's bases form one chain (mypyc compiles
+    no multiple inheritance).
 
     The checker provides the attributes declared here; ``counts`` is power -> builds (positive)
     or removals (negative) owed.
