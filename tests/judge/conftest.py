@@ -305,6 +305,15 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     _early_cluster.stop_untaken()
 
 
+@pytest.fixture(autouse=True)
+def svg_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Results mails carry their board as SVG in the judge's tests, as a judge without the png
+    extra sends it: a PNG costs a quarter second of resvg a phase and language, and the board
+    does not depend on the store or the mail. ``test_pictures.py`` overrides this fixture and
+    checks the PNG."""
+    monkeypatch.setattr("adjudicator.judge.pictures.png_available", lambda: False)
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     try:

@@ -19,8 +19,6 @@ from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
 
-import pytest
-
 from adjudicator.cli.main import main as adjudicator_main
 from adjudicator.judge.cli import main as judge_main
 from adjudicator.judge.store import open_store
@@ -105,13 +103,8 @@ def body(mail: ReceivedMail) -> str:
 
 
 # ---------------------------------------------------------------------- the game
-def test_a_two_year_game_by_mail(
-    store_url: str, smtp_server: SmtpServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The board goes as SVG (what a judge without the png extra sends) on both stores: a PNG costs
-    # a quarter second a phase and language, and tests/judge/test_pictures.py checks the PNG
-    # attachment of every kind of results mail.
-    monkeypatch.setattr("adjudicator.judge.pictures.png_available", lambda: False)
+def test_a_two_year_game_by_mail(store_url: str, smtp_server: SmtpServer, tmp_path: Path) -> None:
+    # The boards go as SVG (tests/judge/conftest.py's svg_boards; test_pictures.py checks PNG).
     inbox = smtp_server
     game = Game(store_url, write_config(tmp_path / "judge.toml", smtp_server.port))
     game.run(

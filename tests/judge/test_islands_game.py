@@ -7,8 +7,6 @@ The year is tests/adjudication/test_islands_game.py's, written as players mail i
 
 from __future__ import annotations
 
-import pytest
-
 from adjudicator.judge.service import GameSettings, Judge
 from adjudicator.judge.store import Store
 from tests.judge.judging import (
@@ -77,9 +75,7 @@ def _signon(power: str) -> str:
     return signon(power, "isles")
 
 
-def test_a_year_on_the_islands_by_mail(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the boards go as SVG: the picture is not what this test is about, and a PNG costs time
-    monkeypatch.setattr("adjudicator.judge.pictures.png_available", lambda: False)
+def test_a_year_on_the_islands_by_mail(store: Store) -> None:
     judge = Judge(store, config())
     settings = GameSettings("7ww", "datc", LENGTHS, process_early=True)
     judge.create_game("isles", gm_email=GM, gm_password=GM_PASSWORD, settings=settings, now=T0)

@@ -33,6 +33,12 @@ __all__ = ["cheap_passwords"]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+@pytest.fixture(autouse=True)
+def svg_boards() -> None:
+    """The results mails here carry PNG boards where resvg-py is installed (tests/judge's
+    conftest sends SVG everywhere else)."""
+
+
 @pytest.fixture
 def judge() -> Iterator[Judge]:
     store = open_store("sqlite:///:memory:")

@@ -44,9 +44,9 @@ from adjudicator.report.names import Namer
 from adjudicator.report.render import render_report, report_data
 from adjudicator.state.outcomes import Outcome, Reason
 from adjudicator.state.position import Position
-from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case
 from tests.examples import examples
+from tests.shipped_cases import datc_cases
 from tests.strategies import LOCATIONS, SEAS, orders
 
 REPO = Path(__file__).resolve().parents[2]
@@ -987,10 +987,7 @@ def test_german_names_sort_as_in_a_german_dictionary() -> None:
 
 
 def _datc_cases() -> list[Case]:
-    cases: list[Case] = []
-    for path in sorted((REPO / "test_cases" / "datc").glob("*.yaml")):
-        cases.extend(c for c in load_cases(path) if c.skip is None)
-    return cases
+    return [c for c in datc_cases() if c.skip is None]
 
 
 GERMAN_ORDER_LINE = re.compile(r"^[A-ZÄÖÜ][\w-]*: .+\.(  \(\*[^*]+\*\))?$")

@@ -44,7 +44,7 @@ from adjudicator.state.outcomes import (
     Victory,
 )
 from adjudicator.state.position import Position
-from adjudicator.suites.load import load_cases
+from tests.shipped_cases import datc_case, datc_cases
 
 REPO = Path(__file__).resolve().parents[2]
 MAP = load_map("standard")
@@ -374,16 +374,8 @@ def test_a_victory_without_an_ownership_block_is_a_note() -> None:
     assert render_report(adjudication, MAP).split("\n\n")[-2] == "Notes:\n    Victory: France"
 
 
-def _case(case_id: str) -> Any:
-    for path in sorted((REPO / "test_cases" / "datc").glob("*.yaml")):
-        for case in load_cases(path):
-            if case.id == case_id:
-                return case
-    raise LookupError(case_id)
-
-
 def _adjudicate_case(case_id: str, rules: Rules | None = None) -> tuple[Adjudication, GameMap]:
-    case = _case(case_id)
+    case = datc_case(case_id)
     orders: dict[str, list[Order]] = {}
     for written in case.steps[0].orders:
         if written.order is not None:
@@ -419,15 +411,14 @@ def test_convoy_paradox_note(rule: ParadoxRule, german_rule: str, english_rule: 
 def test_every_datc_case_reports_without_english() -> None:
     """The whole text and JSON of every DATC case's German report, notes included."""
     checked = 0
-    for path in sorted((REPO / "test_cases" / "datc").glob("*.yaml")):
-        for case in load_cases(path):
-            if case.skip is not None:
-                continue
-            orders: dict[str, list[Order]] = {}
-            for written in case.steps[0].orders:
-                if written.order is not None:
-                    orders.setdefault(written.power, []).append(written.order)
-            result = adjudicate(case.position, orders, case.rules, game_map=case.game_map)
-            german(result, case.game_map)
-            checked += 1
+    for case in datc_cases():
+        if case.skip is not None:
+            continue
+        orders: dict[str, list[Order]] = {}
+        for written in case.steps[0].orders:
+            if written.order is not None:
+                orders.setdefault(written.power, []).append(written.order)
+        result = adjudicate(case.position, orders, case.rules, game_map=case.game_map)
+        german(result, case.game_map)
+        checked += 1
     assert checked > 100

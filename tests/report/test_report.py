@@ -52,8 +52,8 @@ from adjudicator.state.outcomes import (
     Victory,
 )
 from adjudicator.state.position import Position
-from adjudicator.suites.load import load_cases
 from adjudicator.suites.model import Case
+from tests.shipped_cases import datc_cases
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -805,10 +805,7 @@ ORDER_LINE = re.compile(r"^[A-Z][\w-]*: .+\.(  \(\*[^*]+\*\))?$")
 
 
 def _datc_cases() -> list[Case]:
-    cases: list[Case] = []
-    for path in sorted((REPO / "test_cases" / "datc").glob("*.yaml")):
-        cases.extend(c for c in load_cases(path) if c.skip is None)
-    return cases
+    return [c for c in datc_cases() if c.skip is None]
 
 
 def test_every_datc_case_reports_in_every_format() -> None:

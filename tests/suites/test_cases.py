@@ -7,6 +7,7 @@ adjudicator's DEBUG log, which pytest shows for failing tests).
 
 from __future__ import annotations
 
+import functools
 import logging
 from pathlib import Path
 
@@ -20,16 +21,26 @@ from adjudicator.suites.run import run_case
 TEST_CASES = Path(__file__).resolve().parents[2] / "test_cases"
 
 
+@functools.cache
+def _loaded() -> tuple[tuple[Path, list[Case] | InputError], ...]:
+    """Every case file's cases, or why it does not load, read once per test process."""
+    loaded: list[tuple[Path, list[Case] | InputError]] = []
+    for path in case_files([TEST_CASES]):
+        try:
+            # Orders are parsed when each case runs, so one unreadable order fails one case.
+            loaded.append((path, load_cases(path, parse_orders=False)))
+        except InputError as exc:
+            loaded.append((path, exc))
+    return tuple(loaded)
+
+
 def _collect() -> list[object]:
     """One param per case; a file that does not load becomes one failing param, so it neither
     breaks collection nor hides the other files."""
     params: list[object] = []
-    for path in case_files([TEST_CASES]):
-        try:
-            # Orders are parsed when each case runs, so one unreadable order fails one case.
-            cases = load_cases(path, parse_orders=False)
-        except InputError as exc:
-            params.append(pytest.param(exc, id=f"load:{path.name}"))
+    for path, cases in _loaded():
+        if isinstance(cases, InputError):
+            params.append(pytest.param(cases, id=f"load:{path.name}"))
             continue
         params.extend(pytest.param(case, id=case.id) for case in cases)
     return params
@@ -53,8 +64,8 @@ def test_case_ids_are_unique() -> None:
     """pytest would silently suffix repeated ids; a repeated id is a copy-paste slip."""
     seen: dict[str, str] = {}
     repeated = []
-    for path in case_files([TEST_CASES]):
-        for case in load_cases(path, parse_orders=False):
+    for _, cases in _loaded():
+        for case in [] if isinstance(cases, InputError) else cases:
             if case.id in seen:
                 repeated.append(f"{case.id}: {seen[case.id]} and {case.where}")
             seen[case.id] = case.where
