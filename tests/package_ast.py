@@ -11,6 +11,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 
 
 @functools.cache
+def package_sources() -> dict[Path, str]:
+    """Every module's text by its path, in path order."""
+    return {path: path.read_text("utf-8") for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+@functools.cache
 def package_trees() -> dict[Path, ast.Module]:
     """Every module of the package by its path, in path order."""
-    return {path: ast.parse(path.read_text("utf-8")) for path in sorted(PACKAGE.rglob("*.py"))}
+    return {path: ast.parse(text) for path, text in package_sources().items()}

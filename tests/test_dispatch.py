@@ -14,7 +14,7 @@ import typing
 import pytest
 
 from adjudicator.base.model import Order
-from tests.package_ast import PACKAGE, package_trees
+from tests.package_ast import PACKAGE, package_sources, package_trees
 
 ORDER_KINDS = frozenset(kind.__name__ for kind in typing.get_args(Order))
 
@@ -32,7 +32,10 @@ def _named_classes(pattern: ast.pattern) -> set[str]:
 
 def _order_matches() -> list[tuple[str, ast.Match]]:
     found: list[tuple[str, ast.Match]] = []
+    sources = package_sources()
     for path, tree in package_trees().items():
+        if "match " not in sources[path]:
+            continue  # no match statement: walking its tree would find none
         for node in ast.walk(tree):
             if isinstance(node, ast.Match) and any(
                 _named_classes(case.pattern) & ORDER_KINDS for case in node.cases
