@@ -352,11 +352,11 @@ def test_an_option_judges_only_the_phases_it_bears_on(option: str) -> None:
         if phase in BEARS_ON[option]:
             continue
         pool = POOL_BY_PHASE[phase]
-        expected = _verdicts(Rules(), pool), _general_verdicts(Rules(), pool)
+        expected = _verdicts(Rules(), pool), _verdicts(Rules(), pool, general=True)
         for choice in _choices(option):
             if choice != default:
                 rules = Rules().replace(**{option: choice})
-                assert (_verdicts(rules, pool), _general_verdicts(rules, pool)) == expected
+                assert (_verdicts(rules, pool), _verdicts(rules, pool, general=True)) == expected
 
 
 @pytest.mark.parametrize("combination", COMBINATIONS, ids=map(_id, COMBINATIONS))
@@ -430,19 +430,13 @@ def test_the_shortcuts_leave_impossible_coasts_to_the_general_checks() -> None:
     assert not any(isinstance(v, Illegality) for v in ignore)
 
 
-def _verdicts(rules: Rules, pool: Pool) -> list[Order | Illegality]:
+def _verdicts(rules: Rules, pool: Pool, *, general: bool = False) -> list[Order | Illegality]:
+    """The verdict on every order of ``pool`` (``general``: the general checks' alone)."""
     verdicts: list[Order | Illegality] = []
     for position, orders in pool:
         checker = Checker(position, STANDARD, rules)
-        verdicts.extend(checker.verdict(power, order) for power, order in orders)
-    return verdicts
-
-
-def _general_verdicts(rules: Rules, pool: Pool) -> list[Order | Illegality]:
-    verdicts: list[Order | Illegality] = []
-    for position, orders in pool:
-        checker = Checker(position, STANDARD, rules)
-        verdicts.extend(checker.general_verdict(power, order) for power, order in orders)
+        judge = checker.general_verdict if general else checker.verdict
+        verdicts.extend(judge(power, order) for power, order in orders)
     return verdicts
 
 

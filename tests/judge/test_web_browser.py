@@ -20,9 +20,9 @@ from adjudicator.board.load import load_map
 from adjudicator.judge.service import Judge
 from adjudicator.judge.store import open_store
 from adjudicator.picture.palette import palette_for
+from tests.browser import chromium, hex_colour, near
 from tests.judge.judging import GM_PASSWORD, config, new_game, password
 from tests.judge.webserver import running_web
-from tests.picture.test_browser import CHROMIUM, FLAGS, hex_colour, near, unavailable
 
 pytestmark = pytest.mark.thorough
 """A real browser takes seconds to start: `.ci/run` runs this with `pytest -m thorough`."""
@@ -39,18 +39,9 @@ def server(sqlite_database_folder: Path, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def browser() -> Iterator[object]:
-    executable = next((p for p in CHROMIUM if Path(p).exists()), None)
-    if executable is None:
-        unavailable("no Chromium (apt install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("no Playwright (pip install playwright)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 def process_as_master(page: Any, server: str) -> None:

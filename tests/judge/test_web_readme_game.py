@@ -22,8 +22,8 @@ import pytest
 
 from adjudicator.board.load import load_map
 from adjudicator.picture.palette import palette_for
+from tests.browser import chromium, hex_colour, near
 from tests.judge.webserver import run_judge, running_web
-from tests.picture.test_browser import CHROMIUM, FLAGS, hex_colour, near, unavailable
 
 pytestmark = pytest.mark.thorough
 """A real browser and a whole game year: `.ci/run` runs this with `pytest -m thorough`."""
@@ -54,17 +54,8 @@ def readme_commands() -> tuple[dict[str, str], list[list[str]], str]:
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    executable = next((p for p in CHROMIUM if Path(p).exists()), None)
-    if executable is None:
-        unavailable("no Chromium (apt install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("no Playwright (pip install playwright)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -3,18 +3,16 @@ by Playwright, launched by its path) opens a rendered SVG and takes a screenshot
 reads the pixels where it knows what must be: a centre in its owner's colour, a neutral centre
 white, the open sea, and the inside of a unit in its power's colour.
 
-Without Chromium or Playwright the test skips and says why; with ``CI`` set it fails instead
-(``.ci/run`` installs Chromium).
+Chromium is launched as ``tests/browser.py`` says.
 """
 
 from __future__ import annotations
 
 import io
 import math
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,54 +21,18 @@ from adjudicator.board.load import load_map
 from adjudicator.picture.palette import palette_for, tint
 from adjudicator.picture.render import render
 from adjudicator.state.position import Position
+from tests.browser import chromium, hex_colour, near
 
 pytestmark = pytest.mark.thorough
 """A real browser takes seconds to start: `.ci/run` runs this with `pytest -m thorough`."""
 
 STANDARD = load_map("standard")
-CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-"""The machine's network is closed: without the background-networking flags Chromium tries to
-reach Google's hosts at every start."""
-
-
-def unavailable(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"the browser test cannot run: {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    executable = next((p for p in CHROMIUM if Path(p).exists()), shutil.which("chromium"))
-    if executable is None:
-        unavailable("no Chromium (apt install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("no Playwright (pip install playwright)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
         yield launched
-        launched.close()
-
-
-def hex_colour(pixel: tuple[int, ...]) -> str:
-    return "#" + "".join(f"{c:02x}" for c in pixel[:3])
-
-
-def near(found: str, expected: str, tolerance: int = 6) -> bool:
-    a = [int(found[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(expected[i : i + 2], 16) for i in (1, 3, 5)]
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def clear_of_marks(province: ProvinceDrawing) -> tuple[float, float]:
