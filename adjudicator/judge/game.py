@@ -32,7 +32,7 @@ from adjudicator.base.model import Build, Disband, Order, PhaseType, Unit, Waive
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
 from adjudicator.judge.texts import foreign_order_message
-from adjudicator.lang.languages import vocabulary
+from adjudicator.lang.languages import judge_words, vocabulary
 from adjudicator.orders.read import ParseResult, parse_order, parse_orders
 from adjudicator.orders.write import format_order
 from adjudicator.report.illegal import illegal_diagnostics
@@ -439,9 +439,21 @@ def read_time(text: str, now: datetime) -> datetime:
     try:
         when = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise ValueError(
-            f"expected a time like 2026-12-24T18:00Z or +24h, not {text[:40]!r}"
-        ) from None
+        raise TimeError("bad_time", text[:40]) from None
     if when.tzinfo is None:
-        raise ValueError(f"the time {text[:40]!r} needs a zone (Z or +01:00)")
+        raise TimeError("time_needs_zone", text[:40])
     return when.astimezone(UTC)
+
+
+class TimeError(ValueError):
+    """A time :func:`read_time` cannot read: its refusal (``bad_time``, ``time_needs_zone``
+    of :attr:`JudgeWords.refusals`), said in English, and the text as quoted."""
+
+    def __init__(self, key: str, text: str) -> None:
+        super().__init__(judge_words("en").refusals[key].format(time=text))
+        self.key = key
+        self.text = text
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return judge_words(lang).refusals[self.key].format(time=self.text)

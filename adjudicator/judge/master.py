@@ -19,7 +19,7 @@ from typing import Protocol
 
 from adjudicator.judge import texts
 from adjudicator.judge.commands import Master
-from adjudicator.judge.game import power_name, read_time
+from adjudicator.judge.game import TimeError, power_name, read_time
 from adjudicator.judge.records import (
     JudgeError,
     LoadedGame,
@@ -99,7 +99,10 @@ def run_master_command(
             done = judge.process_game(tx, loaded, now)
             return w.master_processed.format(phases="; ".join(done) or "-")
         case "deadline":
-            deadline = read_time(command.when or "", now)
+            try:
+                deadline = read_time(command.when or "", now)
+            except TimeError as exc:
+                raise JudgeError.refused(exc.key, time=exc.text) from None
             judge.move_deadline(tx, loaded, deadline, now)
             return w.deadline_moved.format(
                 game=game,
@@ -117,7 +120,7 @@ def run_master_command(
             power, email, *language = command.words
             if language and language[0].casefold() not in JUDGE_LANGUAGES:
                 known = ", ".join(JUDGE_LANGUAGES)
-                raise JudgeError(f"unknown language {language[0][:20]!r}: one of {known}")
+                raise JudgeError.refused("unknown_language", lang=language[0][:20], langs=known)
             chosen = language[0].casefold() if language else None
             found, _ = judge.replace_in(tx, loaded, power, email, chosen, None, now)
             name = power_name(found, loaded.map, lang)

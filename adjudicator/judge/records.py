@@ -6,7 +6,7 @@ session.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,30 @@ DEFAULT_REMINDER_HOURS = 24.0
 
 
 class JudgeError(Exception):
-    """A command the judge cannot carry out: its message is one line for the user."""
+    """A command the judge cannot carry out: its message is one line for the user, in English;
+    one made by :meth:`refused` says it in any language the judge speaks (:meth:`said`)."""
+
+    def __init__(self, message: str, key: str | None = None, **fields: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.fields = fields
+
+    @classmethod
+    def refused(cls, key: str, **fields: str) -> JudgeError:
+        """The refusal ``key`` of :attr:`JudgeWords.refusals`, its fields filled."""
+        return cls(_refusal(key, fields, "en"), key, **fields)
+
+    def said(self, lang: str) -> str:
+        """The message in ``lang`` (English where it has no sentence of the judge's words)."""
+        return str(self) if self.key is None else _refusal(self.key, self.fields, lang)
+
+
+def _refusal(key: str, fields: Mapping[str, str], lang: str) -> str:
+    words = judge_words(lang)
+    status = fields.get("status")
+    if status is not None:
+        fields = {**fields, "status": words.status_words.get(status, status)}
+    return words.refusals[key].format(**fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +163,7 @@ def game_status(tx: Tx, loaded: LoadedGame, *, with_addresses: bool, lang: str =
 def current_phase(tx: Tx, game: str) -> PhaseRow:
     phase = tx.current_phase(game)
     if phase is None:
-        raise JudgeError(f"game {game!r} has not started")
+        raise JudgeError.refused("not_started", game=game)
     return phase
 
 
@@ -149,7 +172,7 @@ def resolve_power(game_map: GameMap, text: str) -> str:
         found = game_map.lookup_power(text, lang)
         if len(found) == 1:
             return found[0]
-    raise JudgeError(f"unknown power {text[:40]!r}: one of {', '.join(game_map.powers)}")
+    raise JudgeError.refused("unknown_power", power=text[:40], powers=", ".join(game_map.powers))
 
 
 def power_letter(game_map: GameMap, power: str) -> str:

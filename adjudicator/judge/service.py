@@ -183,10 +183,10 @@ class Judge:
         with self.store.transaction() as tx:
             loaded = self._gm_game(tx, game, gm_password)
             if loaded.row.status == "finished":
-                raise JudgeError(f"game {game!r} has ended")
+                raise JudgeError.refused("has_ended", game=game)
             found = resolve_power(loaded.map, power)
             if tx.get_player(game, found) is not None:
-                raise JudgeError(f"{found} in game {game!r} has a player already")
+                raise JudgeError.refused("has_a_player", power=found, game=game)
             tx.add_player(
                 PlayerRow(
                     game,
@@ -240,13 +240,11 @@ class Judge:
         _check_address(email)
         password = _new_password(password)
         if loaded.row.status == "finished":
-            raise JudgeError(f"game {game!r} has ended")
+            raise JudgeError.refused("has_ended", game=game)
         found = resolve_power(loaded.map, power)
         old = tx.get_player(game, found)
         if old is None:
-            raise JudgeError(
-                f"{found} in game {game!r} has no player to replace: give it one with add-player"
-            )
+            raise JudgeError.refused("nobody_to_replace", power=found, game=game)
         lang = lang or old.lang
         tx.update_player(
             game,
@@ -294,7 +292,7 @@ class Judge:
         found = resolve_power(loaded.map, power)
         player = tx.get_player(game, found)
         if player is None:
-            raise JudgeError(f"{found} in game {game!r} has no player: add one with add-player")
+            raise JudgeError.refused("no_player", power=found, game=game)
         tx.update_player(game, found, password_hash=hash_password(password))
         w = judge_words(player.lang)
         name = power_name(found, loaded.map, player.lang)
@@ -346,7 +344,7 @@ class Judge:
     def start_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> datetime:
         game = loaded.row.name
         if loaded.row.status != "forming":
-            raise JudgeError(f"game {game!r} is {loaded.row.status}, not forming")
+            raise JudgeError.refused("not_forming", game=game, status=loaded.row.status)
         position = Position.initial(loaded.map)
         deadline = deadline_after(now, position.phase.type, loaded.lengths)
         tx.add_phase(PhaseRow(game, 0, str(position.phase), position_json(position), deadline))
@@ -371,7 +369,7 @@ class Judge:
         row = loaded.row
         game = row.name
         if row.status != "active" or row.deadline is None:
-            raise JudgeError(f"game {game!r} is {row.status}, not active")
+            raise JudgeError.refused("not_active", game=game, status=row.status)
         left = remaining_seconds(row.deadline, now)
         tx.update_game(game, status="paused", deadline=None, paused_remaining_seconds=left)
         self._notify(tx, game, now, lambda w, lang: w.game_paused.format(game=game))
@@ -385,7 +383,7 @@ class Judge:
         row = loaded.row
         game = row.name
         if row.status != "paused":
-            raise JudgeError(f"game {game!r} is {row.status}, not paused")
+            raise JudgeError.refused("not_paused", game=game, status=row.status)
         deadline = resumed_deadline(now, row.paused_remaining_seconds or 0)
         self._set_deadline(tx, loaded, deadline)
         tx.update_game(game, status="active", paused_remaining_seconds=None)
@@ -409,7 +407,7 @@ class Judge:
     def move_deadline(self, tx: Tx, loaded: LoadedGame, deadline: datetime, now: datetime) -> None:
         game = loaded.row.name
         if loaded.row.status != "active":
-            raise JudgeError(f"game {game!r} is {loaded.row.status}, not active")
+            raise JudgeError.refused("not_active", game=game, status=loaded.row.status)
         self._set_deadline(tx, loaded, deadline)
         phase = current_phase(tx, game)
         self._notify(
@@ -430,7 +428,9 @@ class Judge:
 
     def process_game(self, tx: Tx, loaded: LoadedGame, now: datetime) -> list[str]:
         if loaded.row.status not in ("active", "paused"):
-            raise JudgeError(f"game {loaded.row.name!r} is {loaded.row.status}: nothing to process")
+            raise JudgeError.refused(
+                "nothing_to_process", game=loaded.row.name, status=loaded.row.status
+            )
         return turns.process(self, tx, loaded, now)
 
     def end_game(
@@ -454,12 +454,14 @@ class Judge:
         as written, checked against the ending."""
         game = loaded.row.name
         if kind not in END_KINDS:
-            raise JudgeError(f"unknown ending {kind!r}: one of {', '.join(END_KINDS)}")
+            raise JudgeError.refused("unknown_ending", ending=kind, endings=", ".join(END_KINDS))
         if loaded.row.status == "finished":
-            raise JudgeError(f"game {game!r} has ended already")
+            raise JudgeError.refused("ended_already", game=game)
         named = list(dict.fromkeys(resolve_power(loaded.map, p) for p in powers))
         if not named or (kind != "draw" and len(named) != 1):
-            raise JudgeError(f"'{kind}' needs {'powers' if kind == 'draw' else 'one power'}")
+            raise JudgeError.refused(
+                "needs_powers" if kind == "draw" else "needs_one_power", ending=kind
+            )
         return self.finish(tx, loaded, kind, named, now)
 
     def finish(
@@ -506,7 +508,7 @@ class Judge:
                 for p in tx.phases(game)
             ]
         if not phases:
-            raise JudgeError(f"game {game!r} has not started")
+            raise JudgeError.refused("not_started", game=game)
         return saved_game(
             game, phases, loaded.map, rules=loaded.rules, rule_names=[loaded.row.preset]
         )
@@ -559,8 +561,7 @@ class Judge:
         """A processed phase's results report as it was mailed, in ``lang``: the phase named
         (``S1901M``, or its number in the game from 0), else the last processed; (the phase's
         code, the report)."""
-        if lang not in JUDGE_LANGUAGES:
-            raise JudgeError(f"unknown language {lang!r}: one of {', '.join(JUDGE_LANGUAGES)}")
+        _check_language(lang)
         with self.store.transaction() as tx:
             self._gm_game(tx, game, gm_password)
             phases = tx.phases(game)
@@ -644,18 +645,18 @@ class Judge:
     def _game(self, tx: Tx, name: str) -> LoadedGame:
         row = tx.lock_game(name)
         if row is None:
-            raise JudgeError(f"no game named {name!r}")
+            raise JudgeError.refused("no_game", game=name)
         return load_game(row)
 
     def _gm_game(self, tx: Tx, name: str, gm_password: str) -> LoadedGame:
         loaded = self._game(tx, name)
         if not verify_password(gm_password, loaded.row.gm_password_hash):
-            raise JudgeError(f"wrong game master password for game {name!r}")
+            raise JudgeError.refused("wrong_master_password", game=name)
         return loaded
 
     def _set_deadline(self, tx: Tx, loaded: LoadedGame, deadline: datetime) -> None:
         if deadline.tzinfo is None:
-            raise JudgeError("a deadline needs a time zone (e.g. 2026-12-24T18:00Z)")
+            raise JudgeError.refused("deadline_needs_zone")
         phase = current_phase(tx, loaded.row.name)
         tx.update_game(loaded.row.name, deadline=deadline)
         tx.update_phase(loaded.row.name, phase.seq, deadline=deadline)
@@ -739,12 +740,12 @@ def _new_password(password: str | None) -> str:
 
 def _check_language(lang: str) -> None:
     if lang not in JUDGE_LANGUAGES:
-        raise JudgeError(f"unknown language {lang!r}: one of {', '.join(JUDGE_LANGUAGES)}")
+        raise JudgeError.refused("unknown_language", lang=lang, langs=", ".join(JUDGE_LANGUAGES))
 
 
 def _check_address(email: str) -> None:
     if "@" not in email or any(c.isspace() for c in email):
-        raise JudgeError(f"{email[:80]!r} is not a mail address")
+        raise JudgeError.refused("not_an_address", email=email[:80])
 
 
 def _check_lengths(lengths: PhaseLengths) -> None:

@@ -427,7 +427,8 @@ class _Session:
             done = run_master_command(self.judge, self.tx, load_game(row), command, self.now,
                                       self.lang)  # fmt: skip
         except (JudgeError, ValueError) as exc:
-            self.fail("refused", self.words.master_refused.format(problem=str(exc)))
+            problem = exc.said(self.lang) if isinstance(exc, JudgeError) else str(exc)
+            self.fail("refused", self.words.master_refused.format(problem=problem))
             return
         self.say(done)
 

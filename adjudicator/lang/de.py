@@ -685,6 +685,38 @@ JUDGE = JudgeWords(
     status_orders_in="Befehle liegen vor",
     status_no_orders="noch keine Befehle",
     status_nothing="nichts zu befehlen",
+    refusals=MappingProxyType(
+        {
+            "not_started": "die Partie {game!r} hat noch nicht begonnen",
+            "unknown_power": "unbekannte Macht {power!r}: eine von {powers}",
+            "has_ended": "die Partie {game!r} ist beendet",
+            "has_a_player": "{power} hat in der Partie {game!r} schon einen Spieler",
+            "nobody_to_replace": (
+                "{power} hat in der Partie {game!r} keinen Spieler, der ersetzt werden "
+                "könnte: einen mit add-player hinzufügen"
+            ),
+            "no_player": (
+                "{power} hat in der Partie {game!r} keinen Spieler: einen mit add-player hinzufügen"
+            ),
+            "not_forming": "die Partie {game!r} ist nicht in Vorbereitung (Stand: {status})",
+            "not_active": "die Partie {game!r} läuft nicht (Stand: {status})",
+            "not_paused": "die Partie {game!r} ruht nicht (Stand: {status})",
+            "nothing_to_process": "in der Partie {game!r} ist nichts auszuwerten (Stand: {status})",
+            "unknown_ending": "unbekanntes Ende {ending!r}: eines von {endings}",
+            "ended_already": "die Partie {game!r} ist schon beendet",
+            "needs_powers": "'{ending}' braucht Mächte",
+            "needs_one_power": "'{ending}' braucht eine Macht",
+            "no_game": "keine Partie namens {game!r}",
+            "wrong_master_password": "falsches Spielleiter-Passwort für die Partie {game!r}",
+            "deadline_needs_zone": (
+                "ein Abgabeschluss braucht eine Zeitzone (z. B. 2026-12-24T18:00Z)"
+            ),
+            "unknown_language": "unbekannte Sprache {lang!r}: eine von {langs}",
+            "not_an_address": "{email!r} ist keine Mail-Adresse",
+            "bad_time": "erwartet eine Zeit wie 2026-12-24T18:00Z oder +24h, nicht {time!r}",
+            "time_needs_zone": "die Zeit {time!r} braucht eine Zeitzone (Z oder +01:00)",
+        }
+    ),
     status_words=MappingProxyType(
         {
             "forming": "in Vorbereitung",

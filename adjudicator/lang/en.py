@@ -472,6 +472,33 @@ JUDGE = JudgeWords(
     status_orders_in="orders in",
     status_no_orders="no orders yet",
     status_nothing="nothing to order",
+    refusals=MappingProxyType(
+        {
+            "not_started": "game {game!r} has not started",
+            "unknown_power": "unknown power {power!r}: one of {powers}",
+            "has_ended": "game {game!r} has ended",
+            "has_a_player": "{power} in game {game!r} has a player already",
+            "nobody_to_replace": (
+                "{power} in game {game!r} has no player to replace: give it one with add-player"
+            ),
+            "no_player": "{power} in game {game!r} has no player: add one with add-player",
+            "not_forming": "game {game!r} is {status}, not forming",
+            "not_active": "game {game!r} is {status}, not active",
+            "not_paused": "game {game!r} is {status}, not paused",
+            "nothing_to_process": "game {game!r} is {status}: nothing to process",
+            "unknown_ending": "unknown ending {ending!r}: one of {endings}",
+            "ended_already": "game {game!r} has ended already",
+            "needs_powers": "'{ending}' needs powers",
+            "needs_one_power": "'{ending}' needs one power",
+            "no_game": "no game named {game!r}",
+            "wrong_master_password": "wrong game master password for game {game!r}",
+            "deadline_needs_zone": "a deadline needs a time zone (e.g. 2026-12-24T18:00Z)",
+            "unknown_language": "unknown language {lang!r}: one of {langs}",
+            "not_an_address": "{email!r} is not a mail address",
+            "bad_time": "expected a time like 2026-12-24T18:00Z or +24h, not {time!r}",
+            "time_needs_zone": "the time {time!r} needs a zone (Z or +01:00)",
+        }
+    ),
     status_words=MappingProxyType({}),
     player_status_words=MappingProxyType({}),
     commands=MappingProxyType(

@@ -98,6 +98,10 @@ class JudgeWords:
     status_orders_in: str
     status_no_orders: str
     status_nothing: str
+    refusals: Mapping[str, str]
+    """Why the judge refuses a command (a game master's by mail or on the web, the command
+    line's), by key, with its ``{fields}``; ``{status}`` is a game's status in
+    :attr:`status_words`. :class:`~adjudicator.judge.records.JudgeError` names the key."""
     status_words: Mapping[str, str]
     """A game's status (``forming``, ``active``, ``paused``, ``finished``) in words; English
     says the status itself."""

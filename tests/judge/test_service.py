@@ -15,6 +15,7 @@ from adjudicator.judge.records import JudgeError
 from adjudicator.judge.service import GameSettings, Judge, PowerOrders
 from adjudicator.judge.session import MAX_REPLIES_PER_HOUR
 from adjudicator.judge.store import Store
+from adjudicator.lang.languages import JUDGE_LANGUAGES, judge_words
 from tests.judge.judging import (
     GM,
     GM_PASSWORD,
@@ -558,6 +559,38 @@ def test_the_game_master_pauses_resumes_and_processes_by_mail(judge: Judge, stor
 def test_a_german_game_master(judge: Judge, store: Store) -> None:
     judge.handle_mail(master_mail("ANHALTEN\n", f"ANMELDEN Spielleiter g1 {GM_PASSWORD}"), NOW)
     assert "Die Partie g1 ruht" in last_reply(store, GM)
+
+
+@pytest.mark.parametrize(
+    ("body", "phrase"),
+    [
+        (
+            "STARTEN\n",
+            "Nicht ausgeführt: die Partie 'g1' ist nicht in Vorbereitung (Stand: läuft).",
+        ),
+        ("FORTSETZEN\n", "Nicht ausgeführt: die Partie 'g1' ruht nicht (Stand: läuft)."),
+        (
+            "ABGABESCHLUSS morgen\n",
+            "Nicht ausgeführt: erwartet eine Zeit wie 2026-12-24T18:00Z oder +24h, nicht 'morgen'.",
+        ),
+        ("BEENDEN SIEG F D\n", "Nicht ausgeführt: 'solo' braucht eine Macht."),
+        ("PASSWORT ZURÜCKSETZEN Atlantis\n", "Nicht ausgeführt: unbekannte Macht 'Atlantis'"),
+    ],
+)
+def test_a_german_game_master_is_refused_in_german(
+    judge: Judge, store: Store, body: str, phrase: str
+) -> None:
+    """What the judge refuses a German game master by mail it says in German, as every other
+    sentence of the reply (they were quoted in English)."""
+    judge.handle_mail(master_mail(body, f"ANMELDEN Spielleiter g1 {GM_PASSWORD}"), NOW)
+    reply = last_reply(store, GM)
+    assert phrase in reply
+    assert "Not done" not in reply and "game 'g1'" not in reply
+
+
+def test_every_language_says_every_refusal() -> None:
+    keys = {lang: set(judge_words(lang).refusals) for lang in JUDGE_LANGUAGES}
+    assert all(found == keys["en"] for found in keys.values()), keys
 
 
 @pytest.mark.parametrize(

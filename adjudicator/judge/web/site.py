@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from adjudicator.judge import texts
-from adjudicator.judge.game import read_time
+from adjudicator.judge.game import TimeError, read_time
 from adjudicator.judge.passwords import MAX_PASSWORD_CHARS, verify_password
 from adjudicator.judge.records import JudgeError, LoadedGame, game_status, load_game
 from adjudicator.judge.service import Judge
@@ -495,6 +495,7 @@ class Site:
             else:
                 raise WebError(400, w.no_such_page)
         except (JudgeError, ValueError) as exc:
-            refused = views.Answer(False, jw.master_refused.format(problem=str(exc)))
+            problem = exc.said(lang) if isinstance(exc, JudgeError | TimeError) else str(exc)
+            refused = views.Answer(False, jw.master_refused.format(problem=problem))
             raise _Refused(refused) from None
         return views.Answer(True, w.master_done)
