@@ -31,8 +31,8 @@ from adjudicator.base.limits import split_lines
 from adjudicator.base.model import Build, Disband, Order, PhaseType, Unit, Waive
 from adjudicator.base.rules import Rules
 from adjudicator.board.map import GameMap
-from adjudicator.judge.texts import foreign_order_message
-from adjudicator.lang.languages import judge_words, vocabulary
+from adjudicator.judge.texts import foreign_order_message, refusal
+from adjudicator.lang.languages import vocabulary
 from adjudicator.orders.read import ParseResult, parse_order, parse_orders
 from adjudicator.orders.write import format_order
 from adjudicator.report.illegal import illegal_diagnostics
@@ -450,10 +450,10 @@ class TimeError(ValueError):
     of :attr:`JudgeWords.refusals`), said in English, and the text as quoted."""
 
     def __init__(self, key: str, text: str) -> None:
-        super().__init__(judge_words("en").refusals[key].format(time=text))
+        super().__init__(refusal(key, {"time": text}, "en"))
         self.key = key
         self.text = text
 
     def said(self, lang: str) -> str:
         """The message in ``lang``."""
-        return judge_words(lang).refusals[self.key].format(time=self.text)
+        return refusal(self.key, {"time": self.text}, lang)

@@ -6,7 +6,7 @@ session.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,19 +36,11 @@ class JudgeError(Exception):
     @classmethod
     def refused(cls, key: str, **fields: str) -> JudgeError:
         """The refusal ``key`` of :attr:`JudgeWords.refusals`, its fields filled."""
-        return cls(_refusal(key, fields, "en"), key, **fields)
+        return cls(texts.refusal(key, fields, "en"), key, **fields)
 
     def said(self, lang: str) -> str:
         """The message in ``lang`` (English where it has no sentence of the judge's words)."""
-        return str(self) if self.key is None else _refusal(self.key, self.fields, lang)
-
-
-def _refusal(key: str, fields: Mapping[str, str], lang: str) -> str:
-    words = judge_words(lang)
-    status = fields.get("status")
-    if status is not None:
-        fields = {**fields, "status": words.status_words.get(status, status)}
-    return words.refusals[key].format(**fields)
+        return str(self) if self.key is None else texts.refusal(self.key, self.fields, lang)
 
 
 @dataclass(frozen=True, slots=True)

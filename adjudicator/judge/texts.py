@@ -10,7 +10,7 @@ Every function takes plain values, so the texts can be read and tested without a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 
@@ -174,3 +174,13 @@ def reminder_body(
         power=power,
     )
     return "\n".join([head, "", *missing_lines(w, missing_units, builds, removals)]) + "\n"
+
+
+def refusal(key: str, fields: Mapping[str, str], lang: str) -> str:
+    """The judge's refusal ``key`` (:attr:`JudgeWords.refusals`) in ``lang``, its fields filled
+    (``status``, a game's status, said in words)."""
+    words = judge_words(lang)
+    status = fields.get("status")
+    if status is not None:
+        fields = {**fields, "status": words.status_words.get(status, status)}
+    return words.refusals[key].format(**fields)
