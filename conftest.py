@@ -6,12 +6,16 @@ from __future__ import annotations
 import sys
 
 from adjudicator.adjudication import engine
-from adjudicator.base.core import is_compiled
+from adjudicator.base.core import COMPILED, is_compiled
 
-# Under the compiled core (docs/compiled-core.md) the modules of adjudicator/adjudication are
-# extension modules, so their .py files cannot be imported for their doctests: those run on the
-# pure core (the first half of .ci/run, or ADJUDICATOR_PURE=1).
-collect_ignore_glob = ["adjudicator/adjudication/*"] if is_compiled(engine) else []
+# Under the compiled core (docs/compiled-core.md) its modules are extension modules, so their .py
+# files cannot be imported for their doctests: those run on the pure core (the first half of
+# .ci/run, or ADJUDICATOR_PURE=1).
+collect_ignore_glob = (
+    [f"adjudicator/{entry}" + ("/*" if not entry.endswith(".py") else "") for entry in COMPILED]
+    if is_compiled(engine)
+    else []
+)
 
 
 def _rewrite_only_our_tests() -> None:

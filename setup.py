@@ -20,11 +20,17 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 
-COMPILED = ("adjudicator/adjudication",)
-"""What mypyc compiles: the core a phase runs through (the intake and the legality shortcuts,
-the index, the equations, the resolver, the results and the other phases). The values below
-it (``base``, ``state``) stay Python: their twin-class constructors need CPython's object
-layout (docs/compiled-core.md says what compiling them gave)."""
+COMPILED = (
+    "adjudication",
+    "base/model.py",
+    "board/tables.py",
+    "state/outcomes.py",
+)
+"""What mypyc compiles, relative to ``adjudicator/``: the core a phase runs through (the intake
+and the legality shortcuts, the index, the equations, the resolver, the results and the other
+phases) and the values it reads and makes by the dozen. The same list as
+``adjudicator.base.core.COMPILED`` (``tests/base/test_core.py`` keeps them equal; this file
+cannot import the package it builds)."""
 
 
 _BUILDING = any(
@@ -49,8 +55,13 @@ def _compiled_modules() -> list[Any]:
     except ImportError:
         _say("mypyc is not installed (the dev extra has it): installing the pure Python core")
         return []
+    package = HERE / "adjudicator"
     paths = sorted(
-        str(path.relative_to(HERE)) for folder in COMPILED for path in (HERE / folder).rglob("*.py")
+        str(path.relative_to(HERE))
+        for entry in COMPILED
+        for path in (
+            (package / entry).rglob("*.py") if (package / entry).is_dir() else [package / entry]
+        )
     )
     try:
         modules: list[Any] = mypycify(paths, opt_level="3", group_name="adjudicator_core")

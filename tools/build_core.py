@@ -1,10 +1,11 @@
 """Build (or remove) the compiled core in this checkout: ``python -m tools.build_core [--clean]``.
 
 Building reinstalls the checkout in editable mode with ``ADJUDICATOR_COMPILE=1`` (``setup.py``
-then compiles ``adjudicator/adjudication`` with mypyc, which the ``dev`` extra installs; about a
-minute on two CPUs), without build isolation so that the mypy of this environment compiles, and
-then says which core a fresh interpreter runs. ``--clean`` removes the extension modules and
-reinstalls the pure package, so the pure core runs without ``ADJUDICATOR_PURE=1``.
+then compiles the modules of ``adjudicator.base.core.COMPILED`` with mypyc, which the ``dev``
+extra installs; about a minute on two CPUs), without build isolation so that the mypy of this
+environment compiles, and then says which core a fresh interpreter runs. ``--clean`` removes
+the extension modules and reinstalls the pure package, so the pure core runs without
+``ADJUDICATOR_PURE=1``.
 docs/compiled-core.md says more.
 """
 

@@ -1,7 +1,8 @@
 """Which build of the adjudication core runs: the compiled one or the pure Python reference.
 
-``ADJUDICATOR_COMPILE=1`` at install time compiles the modules of ``adjudicator.adjudication``
-with mypyc into extension modules beside the pure ones (``setup.py``, docs/compiled-core.md).
+``ADJUDICATOR_COMPILE=1`` at install time compiles the modules of :data:`COMPILED` (the
+adjudication core and the values it reads) with mypyc into extension modules beside the pure
+ones (``setup.py``, docs/compiled-core.md).
 Python's importer prefers an extension module to a source file of the same name, so the
 compiled core runs wherever it was built, unless :func:`select_core` (run by the package's
 ``__init__`` before anything imports the core) puts a finder first that reads every module of
@@ -35,7 +36,26 @@ PURE_VARIABLE = "ADJUDICATOR_PURE"
 """Set to anything but ``""`` or ``0``, the environment variable that selects the pure core."""
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-_COMPILED_PACKAGE = _PACKAGE / "adjudication"
+
+COMPILED: tuple[str, ...] = (
+    "adjudication",
+    "base/model.py",
+    "board/tables.py",
+    "state/outcomes.py",
+)
+"""What the compiled core is, relative to the package: the adjudication core a phase runs
+through, and the values it reads and makes by the dozen (locations, units, orders, results, the
+map's tables), whose fields compiled code then reads directly. ``setup.py`` compiles exactly
+these (a test keeps the two lists equal); everything else of the package stays Python."""
+
+
+def compiled_sources() -> list[Path]:
+    """The source files of the compiled core."""
+    found: list[Path] = []
+    for entry in COMPILED:
+        path = _PACKAGE / entry
+        found.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return found
 
 
 class SourceFinder:
@@ -59,9 +79,12 @@ class SourceFinder:
 
 def compiled_files() -> list[Path]:
     """The extension modules of a compiled core in this package (none in a pure install)."""
-    return sorted(
-        path for suffix in EXTENSION_SUFFIXES for path in _COMPILED_PACKAGE.rglob(f"*{suffix}")
-    )
+    found = {
+        source.with_name(source.stem + suffix)
+        for source in compiled_sources()
+        for suffix in EXTENSION_SUFFIXES
+    }
+    return sorted(path for path in found if path.exists())
 
 
 _SLACK = 10.0
@@ -71,7 +94,7 @@ installer writes a wheel's files in any order, within moments of each other."""
 
 def _stale(compiled: list[Path]) -> bool:
     built = min(path.stat().st_mtime for path in compiled) + _SLACK
-    return any(source.stat().st_mtime > built for source in _COMPILED_PACKAGE.rglob("*.py"))
+    return any(source.stat().st_mtime > built for source in compiled_sources())
 
 
 def select_core() -> None:

@@ -21,6 +21,9 @@ from typing import TypeAlias
 from adjudicator.base.errors import InputError
 from adjudicator.base.limits import shown
 
+_COMPILED = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc): native classes are built by plain assignments."""
+
 
 class UnitType(StrEnum):
     """The two kinds of unit; the value is the letter used in orders."""
@@ -70,9 +73,14 @@ class Phase:
         # Written out for speed, as Location's: adjudication makes the next phase each time.
         if not 0 <= year <= MAX_YEAR:
             raise _year_out_of_range(year)
-        _set_season(self, season)
-        _set_year(self, year)
-        _set_type_of_phase(self, type)
+        if _COMPILED:
+            self.season = season  # type: ignore[misc]
+            self.year = year  # type: ignore[misc]
+            self.type = type  # type: ignore[misc]
+        else:
+            _set_season(self, season)
+            _set_year(self, year)
+            _set_type_of_phase(self, type)
 
     @classmethod
     def parse(cls, text: str) -> Phase:
@@ -120,8 +128,12 @@ class Location:
         # Written out because adjudication makes locations and units by the dozen per phase:
         # the generated __init__ of a frozen dataclass sets each field through
         # object.__setattr__, which costs more than the slot setters bound below the class.
-        _set_province(self, province)
-        _set_coast(self, coast)
+        if _COMPILED:
+            self.province = province  # type: ignore[misc]
+            self.coast = coast  # type: ignore[misc]
+        else:
+            _set_province(self, province)
+            _set_coast(self, coast)
 
     def __str__(self) -> str:
         return self.province if self.coast is None else f"{self.province}/{self.coast}"
@@ -157,9 +169,14 @@ class Unit:
 
     def __init__(self, power: str, type: UnitType, location: Location) -> None:
         # Written out for speed, as Location's.
-        _set_power(self, power)
-        _set_type(self, type)
-        _set_location(self, location)
+        if _COMPILED:
+            self.power = power  # type: ignore[misc]
+            self.type = type  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+        else:
+            _set_power(self, power)
+            _set_type(self, type)
+            _set_location(self, location)
 
     def __str__(self) -> str:
         return f"{self.type!s} {self.location!s}"
@@ -202,6 +219,8 @@ def made_unit(power: str, type: UnitType, location: Location) -> Unit:
     """``Unit(power, type, location)``, the very same value, for the movement adjudication's
     moved units (one per move that succeeds): a :class:`_UnitDraft` turned into a :class:`Unit`
     (the twin-class construction, above), about two thirds of the class call's cost."""
+    if _COMPILED:
+        return Unit(power, type, location)
     draft = _UnitDraft()
     draft.power = power
     draft.type = type
@@ -355,6 +374,11 @@ Order: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build | 
 
 UnitOrder: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build
 """The orders that name a unit (every kind but :class:`Waive`)."""
+
+ORDER_CLASSES: tuple[type, ...] = (Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)
+"""The classes of :data:`Order`, for ``isinstance``."""
+ORDER_TYPES: frozenset[type] = frozenset(ORDER_CLASSES)
+"""The same, for a test of the exact type (cheaper than ``isinstance``)."""
 
 MOVEMENT_ORDERS: tuple[type, ...] = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS: tuple[type, ...] = (Retreat, Disband)

@@ -1022,12 +1022,12 @@ WEB = WebWords(
 """The web pages' words in German."""
 
 
-LANGUAGE = Language(
+LANGUAGE: Language = Language(
     "de", VOCABULARY, WORDS, COMMAND, long_form=LONG_FORM, judge=JUDGE, picture=PICTURE, web=WEB
 )
 """German, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""
 
-DPJUDGE = Language(
+DPJUDGE: Language = Language(
     "de-dpjudge",
     dataclasses.replace(VOCABULARY, lang="de-dpjudge"),
     dataclasses.replace(WORDS, lang="de-dpjudge"),

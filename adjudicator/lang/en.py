@@ -794,5 +794,7 @@ WEB = WebWords(
 """The web pages' words in English."""
 
 
-LANGUAGE = Language("en", VOCABULARY, WORDS, COMMAND, judge=JUDGE, picture=PICTURE, web=WEB)
+LANGUAGE: Language = Language(
+    "en", VOCABULARY, WORDS, COMMAND, judge=JUDGE, picture=PICTURE, web=WEB
+)
 """English, as :data:`~adjudicator.lang.languages.LANGUAGES` registers it."""

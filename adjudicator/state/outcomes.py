@@ -26,10 +26,14 @@ from adjudicator.base.model import (
 )
 from adjudicator.base.rules import ParadoxRule
 from adjudicator.lang.message_keys import MessageKey
+from adjudicator.state.position import Position
 
 if TYPE_CHECKING:
     from adjudicator.lang.words import Words
-    from adjudicator.state.position import Position
+
+
+_COMPILED = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc): native classes are built by plain assignments."""
 
 
 class Outcome(StrEnum):
@@ -203,14 +207,24 @@ class OrderResult:
         # Written out because the generated __init__ of a frozen dataclass sets each field
         # through object.__setattr__; the slot setters cost half as much. The movement
         # adjudication, which makes one result per order, uses the cheaper made_result.
-        _set_power(self, power)
-        _set_order(self, order)
-        _set_outcome(self, outcome)
-        _set_reason(self, reason)
-        _set_cause(self, cause)
-        _set_cause_power(self, cause_power)
-        _set_code(self, code)
-        _set_detail(self, detail)
+        if _COMPILED:
+            self.power = power  # type: ignore[misc]
+            self.order = order  # type: ignore[misc]
+            self.outcome = outcome  # type: ignore[misc]
+            self.reason = reason  # type: ignore[misc]
+            self.cause = cause  # type: ignore[misc]
+            self.cause_power = cause_power  # type: ignore[misc]
+            self.code = code  # type: ignore[misc]
+            self.detail = detail  # type: ignore[misc]
+        else:
+            _set_power(self, power)
+            _set_order(self, order)
+            _set_outcome(self, outcome)
+            _set_reason(self, reason)
+            _set_cause(self, cause)
+            _set_cause_power(self, cause_power)
+            _set_code(self, code)
+            _set_detail(self, detail)
 
     @property
     def succeeded(self) -> bool:
@@ -290,6 +304,8 @@ def made_result(
     set, then turned into an :class:`OrderResult` by assigning ``__class__`` (the twin-class
     construction of :mod:`adjudicator.base.model`): about 0.2 µs a result, where the class call
     with its slot setters costs about 0.5."""
+    if _COMPILED:
+        return OrderResult(power, order, outcome, reason, cause, cause_power, code, detail)
     draft = _Draft()
     draft.power = power
     draft.order = order
@@ -451,12 +467,20 @@ class Adjudication:
         notes: tuple[Note, ...] = (),
     ) -> None:
         # Written out for speed, as OrderResult's: one per adjudication.
-        _set_position(self, position)
-        _set_results(self, results)
-        _set_next_position(self, next_position)
-        _set_dislodged(self, dislodged)
-        _set_standoffs(self, standoffs)
-        _set_notes(self, notes)
+        if _COMPILED:
+            self.position = position  # type: ignore[misc]
+            self.results = results  # type: ignore[misc]
+            self.next_position = next_position  # type: ignore[misc]
+            self.dislodged = dislodged  # type: ignore[misc]
+            self.standoffs = standoffs  # type: ignore[misc]
+            self.notes = notes  # type: ignore[misc]
+        else:
+            _set_position(self, position)
+            _set_results(self, results)
+            _set_next_position(self, next_position)
+            _set_dislodged(self, dislodged)
+            _set_standoffs(self, standoffs)
+            _set_notes(self, notes)
 
     def result_of(self, order: Order) -> OrderResult | None:
         """The result for one order, or ``None`` if it was not given."""

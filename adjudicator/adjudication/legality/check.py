@@ -52,6 +52,8 @@ from adjudicator.adjudication.legality.shortcuts import (
     shortcuts_allowed,
 )
 from adjudicator.base.model import (
+    ORDER_CLASSES,
+    ORDER_TYPES,
     ORDERS_BY_PHASE,
     Build,
     Convoy,
@@ -224,7 +226,11 @@ def legal_orders(
     general = checker.general_verdict
     kept = len(given)
     for power, listed in orders.items():
-        for order in listed:
+        items: Sequence[object] = listed  # checked here: the compiled loop would check as Order
+        for item in items:
+            if type(item) not in ORDER_TYPES and not isinstance(item, ORDER_CLASSES):
+                raise not_an_order(power, item)
+            order: Order = item  # type: ignore[assignment]  # an order since the line above
             short = shortcuts.get(type(order))
             normalised = None if short is None else short(checker, power, order)
             if normalised is None:
@@ -253,7 +259,11 @@ def _sort_out(
     legal: list[tuple[int, Normalised]] = []
     index = 0
     for power, given in orders.items():
-        for order in given:
+        items: Sequence[object] = given  # as in legal_orders
+        for item in items:
+            if not isinstance(item, ORDER_CLASSES):
+                raise not_an_order(power, item)
+            order: Order = item  # type: ignore[assignment]  # an order since the line above
             verdict = checker.verdict(power, order)
             if isinstance(verdict, Illegality):
                 rejected.append((index, verdict.result(power, order)))
