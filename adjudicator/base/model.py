@@ -16,13 +16,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from adjudicator.base.errors import InputError
 from adjudicator.base.limits import shown
 
-_COMPILED = not __file__.endswith(".py")
-"""Whether this module runs compiled (mypyc): native classes are built by plain assignments."""
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc): native classes are built by plain assignments.
+``Final``, so that the compiled module keeps it in a C variable rather than its dict."""
 
 
 class UnitType(StrEnum):

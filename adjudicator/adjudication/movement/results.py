@@ -194,16 +194,16 @@ class Report:
         reported = {(r.power, _province(r.order)) for r in illegal} if illegal else ()
         given_orders, failing = phase.given, self.failing
         out: list[OrderResult] = []
-        append = out.append
+        # out.append, not a bound method kept in a local: the compiled loop appends in C.
         for province, unit in phase.units.items():
             given = given_orders.get(province)
             if given is None:
                 if (unit.power, province) not in reported:
-                    append(self.unordered(province))
+                    out.append(self.unordered(province))
             elif province in failing:
-                append(self.result(province))
+                out.append(self.result(province))
             else:
-                append(made_result(unit.power, given, SUCCEEDS))
+                out.append(made_result(unit.power, given, SUCCEEDS))
         if not illegal:
             return tuple(out)
         keyed = [((r.power, _province(r.order), str(r.order)), r) for r in illegal]
