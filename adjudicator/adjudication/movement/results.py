@@ -10,25 +10,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from adjudicator.adjudication.legality.retreats import retreat_options
 from adjudicator.adjudication.movement.equations import Decisions
-from adjudicator.adjudication.movement.index import (
-    ARMY,
-    BOUNCED,
-    CONVOY,
-    FAILS,
-    LOST_HEAD_TO_HEAD,
-    MOVE,
-    SUCCEEDS,
-)
 from adjudicator.adjudication.phases import advance, victory_notes
+from adjudicator.adjudication.resolver import DecisionKind
 from adjudicator.base.model import (
     Dislodgement,
     Hold,
     Location,
     Order,
     Unit,
+    UnitType,
     Waive,
     made_unit,
 )
@@ -42,10 +36,21 @@ from adjudicator.state.outcomes import (
     Detail,
     Note,
     OrderResult,
+    Outcome,
     Reason,
     made_result,
 )
 from adjudicator.state.position import Position
+
+# Enum members as Final module constants: the compiled module keeps each in a C variable (an
+# imported name is a look-up in the module's dict at every use).
+SUCCEEDS: Final = Outcome.SUCCEEDS
+FAILS: Final = Outcome.FAILS
+BOUNCED: Final = Reason.BOUNCED
+LOST_HEAD_TO_HEAD: Final = Reason.LOST_HEAD_TO_HEAD
+MOVE: Final = DecisionKind.MOVE
+CONVOY: Final = DecisionKind.CONVOY
+ARMY: Final = UnitType.ARMY
 
 
 class Report:
