@@ -14,9 +14,18 @@ by the retreat phase with a result each, as the ``diplomacy`` package's saved ga
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Final
 
-from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit, Waive
+from adjudicator.base.model import (
+    Dislodgement,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    Waive,
+    slot_setter,
+)
 from adjudicator.base.rules import Builds, Rules
 from adjudicator.board.map import GameMap
 from adjudicator.board.map_rules import build_rule, mobilizing
@@ -168,19 +177,59 @@ def advance(
     unit_list = tuple(units)
     pending = tuple(dislodged)
     phase = position.phase
+    centers: dict[str, tuple[str, ...]] | None = None
     if phase.type is PhaseType.MOVEMENT and pending:
-        retreat = Phase(phase.season, phase.year, PhaseType.RETREAT)
-        return position.successor(retreat, unit_list, pending, standoffs, sorted_units=sorted_units)
-    calendar = game_map.calendar
-    if phase.type is PhaseType.ADJUSTMENT or phase.season is Season.SPRING:
-        nxt = calendar.next_movement(phase)
-        return position.successor(nxt, unit_list, sorted_units=sorted_units)
-    centers = update_ownership(position.supply_centers, unit_list, game_map)
-    if adjustments_needed(game_map, centers, unit_list, rules):
-        nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
+        nxt = Phase(phase.season, phase.year, PhaseType.RETREAT)
+        standing = frozenset(standoffs)
+    elif phase.type is PhaseType.ADJUSTMENT or phase.season is Season.SPRING:
+        nxt, pending, standing = game_map.calendar.next_movement(phase), (), _NO_STANDOFFS
     else:
-        nxt = calendar.next_movement(phase)
-    return position.successor(nxt, unit_list, supply_centers=centers, sorted_units=sorted_units)
+        pending = ()
+        centers = update_ownership(position.supply_centers, unit_list, game_map)
+        if adjustments_needed(game_map, centers, unit_list, rules):
+            nxt = Phase(Season.WINTER, phase.year, PhaseType.ADJUSTMENT)
+        else:
+            nxt = game_map.calendar.next_movement(phase)
+        standing = _NO_STANDOFFS
+    if sorted_units and len(pending) < 2:
+        # Nothing to sort: the next position is assembled here (compiled, this spares a call
+        # into the interpreter, Position.successor, per phase).
+        return _successor(position, nxt, unit_list, pending, standing, centers)
+    return position.successor(nxt, unit_list, pending, standing, centers, sorted_units=sorted_units)
+
+
+_NO_STANDOFFS: Final[frozenset[str]] = frozenset()
+
+
+def _successor(
+    position: Position,
+    phase: Phase,
+    units: tuple[Unit, ...],
+    dislodged: tuple[Dislodgement, ...],
+    standoffs: frozenset[str],
+    centers: dict[str, tuple[str, ...]] | None,
+) -> Position:
+    """``position.successor(phase, units, dislodged, standoffs, centers, sorted_units=True)``,
+    the very same value, for ``units`` in a position's order and at most one ``dislodged``;
+    ``centers``, when given, a new dict that nothing else holds."""
+    new: Position = object.__new__(Position)
+    _SET_MAP_NAME(new, position.map_name)
+    _SET_PHASE(new, phase)
+    _SET_UNITS(new, units)
+    _SET_DISLODGED(new, dislodged)
+    _SET_STANDOFFS(new, standoffs)
+    # A new position's centres are a dict of its own (update_ownership made ``centers`` anew).
+    _SET_SUPPLY_CENTERS(new, dict(position.supply_centers) if centers is None else centers)
+    return new
+
+
+_Setter = Callable[[object, object], None]
+_SET_MAP_NAME: Final[_Setter] = slot_setter(Position, "map_name")
+_SET_PHASE: Final[_Setter] = slot_setter(Position, "phase")
+_SET_UNITS: Final[_Setter] = slot_setter(Position, "units")
+_SET_DISLODGED: Final[_Setter] = slot_setter(Position, "dislodged")
+_SET_STANDOFFS: Final[_Setter] = slot_setter(Position, "standoffs")
+_SET_SUPPLY_CENTERS: Final[_Setter] = slot_setter(Position, "supply_centers")
 
 
 def canonical_key(result: OrderResult) -> tuple[str, str, str, bool, bool, str]:
