@@ -171,9 +171,9 @@ def advance(
     """The position after ``position``'s phase was resolved into ``units`` (and, after a
     movement phase, ``dislodged`` units awaiting retreat and the ``standoffs``).
 
-    ``sorted_units``: the units are in a position's order already (by power and province), as
-    :meth:`Position.successor` may then take them. ``rules`` say where powers build, which
-    decides whether a winter is needed (the defaults without them)."""
+    ``sorted_units``: the units, and the dislodged units, are in a position's order already (by
+    power and province), so that the next position need not sort them. ``rules`` say where
+    powers build, which decides whether a winter is needed (the defaults without them)."""
     unit_list = tuple(units)
     pending = tuple(dislodged)
     phase = position.phase
@@ -191,7 +191,7 @@ def advance(
         else:
             nxt = game_map.calendar.next_movement(phase)
         standing = _NO_STANDOFFS
-    if sorted_units and len(pending) < 2:
+    if sorted_units:
         # Nothing to sort: the next position is assembled here (compiled, this spares a call
         # into the interpreter, Position.successor, per phase).
         return _successor(position, nxt, unit_list, pending, standing, centers)
@@ -210,8 +210,8 @@ def _successor(
     centers: dict[str, tuple[str, ...]] | None,
 ) -> Position:
     """``position.successor(phase, units, dislodged, standoffs, centers, sorted_units=True)``,
-    the very same value, for ``units`` in a position's order and at most one ``dislodged``;
-    ``centers``, when given, a new dict that nothing else holds."""
+    the very same value, for ``units`` and ``dislodged`` in a position's order; ``centers``,
+    when given, a new dict that nothing else holds."""
     new: Position = object.__new__(Position)
     _SET_MAP_NAME(new, position.map_name)
     _SET_PHASE(new, phase)

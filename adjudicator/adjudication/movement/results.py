@@ -87,15 +87,17 @@ class Report:
         self.failing.update(self.dislodger, phase.void)
 
     def build(self) -> Adjudication:
-        units = self.survivors()
+        units, provinces = self.placed()
         standoffs = frozenset(self.standoffs())
-        if self.dislodger:
-            # Occupied after the moves: where the units that stayed stand, and where moves went.
-            occupied = self.phase.units.keys() - self.moved
-            occupied.update(map(self.phase.dest.__getitem__, self.moved))
-            dislodged = [self.dislodgement(p, occupied, standoffs) for p in self.dislodger]
-            if len(dislodged) > 1:
-                dislodged.sort(key=_dkey)
+        dislodger = self.dislodger
+        if dislodger:
+            # Occupied after the moves: where the survivors stand (a dislodged unit's province
+            # is its dislodger's destination).
+            occupied = set(provinces)
+            ordered = list(dislodger)
+            if len(ordered) > 1:  # in a position's order, by power and province: the units'
+                ordered = [p for p in self.phase.units if p in dislodger]
+            dislodged = [self.dislodgement(p, occupied, standoffs) for p in ordered]
         else:
             dislodged = []
         nxt = advance(
@@ -114,6 +116,10 @@ class Report:
     def survivors(self) -> list[Unit]:
         """The units after the moves, sorted as a position keeps them (by power and province,
         so the next position need not sort them)."""
+        return self.placed()[0]
+
+    def placed(self) -> tuple[list[Unit], list[str]]:
+        """:meth:`survivors`, and each one's province alongside."""
         phase = self.phase
         moved, dislodger, moves = self.moved, self.dislodger, phase.moves
         units: list[Unit] = []
@@ -144,20 +150,23 @@ class Report:
                 continue
             provinces.append(province)
             units.append(survivor)
-        return units
+        return units, provinces
 
-    def standoffs(self) -> Iterable[str]:
+    def standoffs(self) -> list[str]:
         """Provinces left empty although a move into them was stopped by another move's PREVENT
         (§7; a move with PREVENT 0 makes none, 6.F.7)."""
         phase = self.phase
+        moved, units = self.moved, phase.units
+        found: list[str] = []  # a list, not a generator: compiled, a generator is a class
         for dest in phase.contested:
             origins = phase.into[dest]
-            if any(o in self.moved for o in origins):
+            if any(o in moved for o in origins):
                 continue
-            if dest in phase.units and dest not in self.moved:
+            if dest in units and dest not in moved:
                 continue
             if any(self._prevented(o) for o in origins):
-                yield dest
+                found.append(dest)
+        return found
 
     def _prevented(self, origin: str) -> bool:
         phase = self.phase
@@ -352,7 +361,3 @@ def _province(order: Order) -> str:
 
 def _first(pair: tuple[tuple[str, str, str], OrderResult]) -> tuple[str, str, str]:
     return pair[0]
-
-
-def _dkey(d: Dislodgement) -> tuple[str, str]:
-    return (d.unit.power, d.unit.location.province)
