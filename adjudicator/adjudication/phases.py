@@ -44,28 +44,31 @@ def update_ownership(
     lost or took a centre get a new tuple: most Falls change a few centres, or none.
     """
     supply_centers = game_map.supply_centers
+    # A dict of its own from the start: the result where nothing changed hands, and, compiled,
+    # a dict's look-ups are native where a Mapping's are method calls.
+    result = dict(centers)
     taken: dict[str, str] = {}  # centre -> the power whose unit stands there, not its owner
     # Plain attribute reads: a dotted attrgetter costs several times more per unit.
     for unit in units:
         pid = unit.location.province
-        if pid in supply_centers and pid not in centers.get(unit.power, ()):
+        if pid in supply_centers and pid not in result.get(unit.power, ()):
             taken[pid] = unit.power
     if not taken:
-        return dict(centers)
+        return result
     takers = set(taken.values())
-    result: dict[str, tuple[str, ...]] = {}
-    for power, owned in centers.items():
+    for power, owned in result.items():
         if power in takers or not taken.keys().isdisjoint(owned):
             kept = [pid for pid in owned if pid not in taken]
-            kept.extend(pid for pid, taker in taken.items() if taker == power)
-            result[power] = tuple(sorted(kept))
-        else:
-            result[power] = owned
+            for pid, taker in taken.items():
+                if taker == power:
+                    kept.append(pid)
+            kept.sort()
+            result[power] = tuple(kept)
     newcomers = takers.difference(result)  # powers that owned no centre and took one
     if not newcomers:
         return result
     for power in newcomers:
-        result[power] = tuple(sorted(pid for pid, taker in taken.items() if taker == power))
+        result[power] = tuple(sorted([pid for pid, taker in taken.items() if taker == power]))
     return dict(sorted(result.items()))
 
 
