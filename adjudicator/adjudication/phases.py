@@ -55,20 +55,25 @@ def update_ownership(
             taken[pid] = unit.power
     if not taken:
         return result
-    takers = set(taken.values())
+    won: dict[str, list[str]] = {}  # power -> the centres it took
+    for pid, taker in taken.items():
+        if taker in won:
+            won[taker].append(pid)
+        else:
+            won[taker] = [pid]
     for power, owned in result.items():
-        if power in takers or not taken.keys().isdisjoint(owned):
+        gained = won.get(power)
+        if gained is not None or not taken.keys().isdisjoint(owned):
             kept = [pid for pid in owned if pid not in taken]
-            for pid, taker in taken.items():
-                if taker == power:
-                    kept.append(pid)
+            if gained is not None:
+                kept.extend(gained)
             kept.sort()
             result[power] = tuple(kept)
-    newcomers = takers.difference(result)  # powers that owned no centre and took one
-    if not newcomers:
+    if won.keys() <= result.keys():  # no power that owned no centre took one
         return result
-    for power in newcomers:
-        result[power] = tuple(sorted([pid for pid, taker in taken.items() if taker == power]))
+    for power, gained in won.items():
+        if power not in result:
+            result[power] = tuple(sorted(gained))
     return dict(sorted(result.items()))
 
 
@@ -183,7 +188,8 @@ def advance(
     centers: dict[str, tuple[str, ...]] | None = None
     if phase.type is PhaseType.MOVEMENT and pending:
         nxt = Phase(phase.season, phase.year, PhaseType.RETREAT)
-        standing = frozenset(standoffs)
+        # Compiled, frozenset() copies even a frozenset (the movement report hands one over).
+        standing = standoffs if isinstance(standoffs, frozenset) else frozenset(standoffs)
     elif phase.type is PhaseType.ADJUSTMENT or phase.season is Season.SPRING:
         nxt, pending, standing = game_map.calendar.next_movement(phase), (), _NO_STANDOFFS
     else:

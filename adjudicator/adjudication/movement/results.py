@@ -8,7 +8,7 @@ retreat options, the standoffs (§7) and the next position.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import bisect
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -51,6 +51,7 @@ LOST_HEAD_TO_HEAD: Final = Reason.LOST_HEAD_TO_HEAD
 MOVE: Final = DecisionKind.MOVE
 CONVOY: Final = DecisionKind.CONVOY
 ARMY: Final = UnitType.ARMY
+bisect_left: Final = bisect.bisect_left
 
 
 class Report:
