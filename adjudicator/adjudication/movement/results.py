@@ -9,7 +9,7 @@ retreat options, the standoffs (§7) and the next position.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from adjudicator.adjudication.legality.retreats import retreat_options
@@ -52,6 +52,7 @@ MOVE: Final = DecisionKind.MOVE
 CONVOY: Final = DecisionKind.CONVOY
 ARMY: Final = UnitType.ARMY
 bisect_left: Final = bisect.bisect_left
+NO_STANDOFFS: Final[frozenset[str]] = frozenset()
 
 
 class Report:
@@ -89,7 +90,8 @@ class Report:
 
     def build(self) -> Adjudication:
         units, provinces = self.placed()
-        standoffs = frozenset(self.standoffs())
+        found = self.standoffs()
+        standoffs = frozenset(found) if found else NO_STANDOFFS
         dislodger = self.dislodger
         if dislodger:
             # Occupied after the moves: where the survivors stand (a dislodged unit's province
@@ -110,8 +112,11 @@ class Report:
             sorted_units=True,
             rules=self.rules,
         )
-        notes = (*self.notes(), *victory_notes(self.map, self.position, nxt))
-        return Adjudication(self.position, self.results(), nxt, tuple(dislodged), standoffs, notes)
+        notes = self.notes()
+        notes.extend(victory_notes(self.map, self.position, nxt))
+        return Adjudication(
+            self.position, self.results(), nxt, tuple(dislodged), standoffs, tuple(notes)
+        )
 
     # ------------------------------------------------------------------ positions
     def survivors(self) -> list[Unit]:
@@ -186,16 +191,21 @@ class Report:
         )
         return Dislodgement(unit, origin, by_convoy, options)
 
-    def notes(self) -> Iterable[Note]:
+    def notes(self) -> list[Note]:
         """The cycles the backup rule broke: rings of moves, and convoy paradoxes with the
         orders the rule made fail."""
+        found: list[Note] = []  # a list, not a generator: compiled, a generator is a class
+        broken = self.phase.resolver.broken_cycles
+        if not broken:
+            return found
         given = self.phase.given
-        for cycle, values in self.phase.resolver.broken_cycles:
+        for cycle, values in broken:
             if all(self.phase.kind[k] is MOVE for k in cycle):
-                yield CircularMovement(tuple(given[k] for k in sorted(cycle)))
+                found.append(CircularMovement(tuple(given[k] for k in sorted(cycle))))
             else:
                 failed = tuple(given[k] for k in sorted(values))
-                yield ConvoyParadox(ParadoxRule(self.rules.paradox).backup, failed)
+                found.append(ConvoyParadox(ParadoxRule(self.rules.paradox).backup, failed))
+        return found
 
     # ------------------------------------------------------------------ results
     def results(self) -> tuple[OrderResult, ...]:
