@@ -72,21 +72,26 @@ class Report:
         self.illegal = illegal
         self.map = game_map
         self.rules = rules
-        dest = phase.dest
-        self.moved: set[str] = set()
-        self.failing: set[str] = set()
-        """The units whose order did not simply succeed: their results need explaining."""
+        dest, units = phase.dest, phase.units
+        moved: set[str] = set()
+        failing: set[str] = set()
         for key, value in phase.resolved.items():
             if not value:
-                self.failing.add(key)
+                failing.add(key)
             elif key in dest:
-                self.moved.add(key)
-        self.dislodger: dict[str, str] = {}
-        for origin in self.moved:
+                moved.add(key)
+        dislodger: dict[str, str] = {}
+        for origin in moved:
             target = dest[origin]
-            if target in phase.units and target not in self.moved:
-                self.dislodger[target] = origin
-        self.failing.update(self.dislodger, phase.void)
+            if target in units and target not in moved:
+                dislodger[target] = origin
+        # One argument each: compiled, set.update with one is a C call, with two a method call.
+        failing.update(dislodger)
+        failing.update(phase.void)
+        self.moved = moved
+        self.failing = failing
+        """The units whose order did not simply succeed: their results need explaining."""
+        self.dislodger = dislodger
 
     def build(self) -> Adjudication:
         units, provinces = self.placed()
