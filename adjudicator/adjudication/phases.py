@@ -83,9 +83,17 @@ def adjustment_counts(
     """Power -> centres minus units: positive builds, negative removals (every power with
     units or centres, zero included)."""
     counts = {power: len(pids) for power, pids in centers.items()}
+    # Units come by power (a position keeps them so): counted run by run, one update a run.
+    power, run = "", 0
     for unit in units:
-        power = unit.power
-        counts[power] = counts.get(power, 0) - 1
+        if unit.power == power:
+            run += 1
+            continue
+        if run:
+            counts[power] = counts.get(power, 0) - run
+        power, run = unit.power, 1
+    if run:
+        counts[power] = counts.get(power, 0) - run
     return counts
 
 
