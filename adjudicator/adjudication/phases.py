@@ -229,7 +229,7 @@ def _successor(
     """``position.successor(phase, units, dislodged, standoffs, centers, sorted_units=True)``,
     the very same value, for ``units`` and ``dislodged`` in a position's order; ``centers``,
     when given, a new dict that nothing else holds."""
-    new: Position = object.__new__(Position)
+    new: Position = _NEW(Position)
     _SET_MAP_NAME(new, position.map_name)
     _SET_PHASE(new, phase)
     _SET_UNITS(new, units)
@@ -240,6 +240,8 @@ def _successor(
     return new
 
 
+_NEW: Final[Callable[[type[Position]], Position]] = object.__new__
+"""``object.__new__`` as a constant: compiled, no look-up of ``object`` and its method per call."""
 _Setter = Callable[[object, object], None]
 _SET_MAP_NAME: Final[_Setter] = slot_setter(Position, "map_name")
 _SET_PHASE: Final[_Setter] = slot_setter(Position, "phase")
