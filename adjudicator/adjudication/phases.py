@@ -157,7 +157,10 @@ _DEFAULT_RULES = Rules()
 
 def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
     """Powers owning at least the map's victory threshold of centres."""
-    return tuple(sorted(p for p, pids in centers.items() if len(pids) >= game_map.victory))
+    threshold = game_map.victory
+    found = [power for power, pids in centers.items() if len(pids) >= threshold]
+    found.sort()
+    return tuple(found)
 
 
 def ownership_updated(before: Position, after: Position) -> bool:

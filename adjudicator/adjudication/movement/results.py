@@ -105,9 +105,9 @@ class Report:
             ordered = list(dislodger)
             if len(ordered) > 1:  # in a position's order, by power and province: the units'
                 ordered = [p for p in self.phase.units if p in dislodger]
-            dislodged = [self.dislodgement(p, occupied, standoffs) for p in ordered]
+            dislodged = tuple([self.dislodgement(p, occupied, standoffs) for p in ordered])
         else:
-            dislodged = []
+            dislodged = ()
         nxt = advance(
             self.map,
             self.position,
@@ -119,9 +119,7 @@ class Report:
         )
         notes = self.notes()
         notes.extend(victory_notes(self.map, self.position, nxt))
-        return Adjudication(
-            self.position, self.results(), nxt, tuple(dislodged), standoffs, tuple(notes)
-        )
+        return Adjudication(self.position, self.results(), nxt, dislodged, standoffs, tuple(notes))
 
     # ------------------------------------------------------------------ positions
     def survivors(self) -> list[Unit]:
