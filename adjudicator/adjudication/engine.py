@@ -8,6 +8,7 @@ and their units hold); then the phase type picks the adjudicator.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 from adjudicator.adjudication.adjustments import adjudicate_adjustments
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
@@ -24,7 +25,7 @@ from adjudicator.state.position import Position
 PhaseAdjudicator = Callable[[Position, CheckedOrders, GameMap, Rules], Adjudication]
 """The common signature of the movement, retreat and adjustment adjudicators."""
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 """The DATC v3.0 preferences (immutable, so one shared value will do)."""
 
 _BY_PHASE: Mapping[PhaseType, PhaseAdjudicator] = {
@@ -95,7 +96,7 @@ def _check_arguments(
             _check_power_orders(power, given)
 
 
-_SEQUENCES = (list, tuple)
+_SEQUENCES: Final = (list, tuple)
 """The sequences one usually hands over: tested by exact type, the fast path."""
 
 

@@ -15,6 +15,7 @@ by the retreat phase with a result each, as the ``diplomacy`` package's saved ga
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from adjudicator.base.model import Dislodgement, Phase, PhaseType, Season, Unit, Waive
 from adjudicator.base.rules import Builds, Rules
@@ -127,7 +128,7 @@ def adjustments_needed(
     return False
 
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 
 
 def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:

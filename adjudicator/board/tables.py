@@ -14,7 +14,7 @@ are built from the map's public API only and kept in a weak cache, so nothing ou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Final
 
 from adjudicator.base.model import Location, UnitType
 from adjudicator.board.map import GameMap
@@ -47,12 +47,12 @@ class MapTables:
         self.known: frozenset[str] = frozenset(provinces)
         self.seas: frozenset[str] = game_map.convoy_waters
         """Where a fleet can convoy: the seas, and the ports (a coast whose fleet convoys)."""
-        self.coasts: Mapping[str, tuple[str, ...]] = {
+        self.coasts: dict[str, tuple[str, ...]] = {
             pid: p.coasts for pid, p in provinces.items() if p.coasts
         }
         """The named coasts of the multi-coast provinces (only those)."""
         self.supply_centers: frozenset[str] = game_map.supply_centers
-        self.home_centers: Mapping[str, tuple[str, ...]] = {
+        self.home_centers: dict[str, tuple[str, ...]] = {
             power: game_map.home_centers(power) for power in game_map.powers
         }
         army: dict[str, frozenset[str]] = {}
@@ -75,14 +75,14 @@ class MapTables:
                     moves.setdefault(target.province, []).append(target)
                 fleet[key] = {p: tuple(sorted(ts)) for p, ts in moves.items()}
                 fleet_reach[key] = game_map.reachable_provinces(loc, UnitType.FLEET)
-        self.army: Mapping[str, frozenset[str]] = army
+        self.army: dict[str, frozenset[str]] = army
         """Province -> the provinces an army there can move into."""
-        self.fleet: Mapping[LocationKey, Mapping[str, tuple[Location, ...]]] = fleet
+        self.fleet: dict[LocationKey, dict[str, tuple[Location, ...]]] = fleet
         """Fleet location -> province -> the locations (coasts) of it the fleet reaches, sorted:
         :meth:`GameMap.fleet_targets` as a table."""
-        self.fleet_reach: Mapping[LocationKey, frozenset[str]] = fleet_reach
+        self.fleet_reach: dict[LocationKey, frozenset[str]] = fleet_reach
         """Fleet location -> the provinces it can move (and so support) into."""
-        self.steps: Mapping[tuple[UnitType, str, str | None], tuple[Location, ...]] = steps
+        self.steps: dict[tuple[UnitType, str, str | None], tuple[Location, ...]] = steps
         """(unit type, province, coast) -> :meth:`GameMap.neighbours`, sorted; an army's key
         has no coast."""
 
@@ -98,8 +98,8 @@ class MapTables:
         return self.fleet_reach.get((location.province, location.coast), _NOWHERE)
 
 
-_NOWHERE: frozenset[str] = frozenset()
-_ARMY = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
+_NOWHERE: Final[frozenset[str]] = frozenset()
+_ARMY: Final = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
 
 tables: PerMap[MapTables] = PerMap(MapTables)
 """The tables of a map, built on first use: ``tables(game_map)``."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol, assert_never
+from typing import TYPE_CHECKING, Final, Protocol, assert_never
 
 from adjudicator.base.model import (
     Convoy,
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from adjudicator.lang.words import Words
 
 
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled (mypyc): native classes are built by plain assignments."""
 
 

@@ -34,7 +34,7 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, assert_never
+from typing import Any, Final, assert_never
 
 from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
 from adjudicator.adjudication.legality.coasts import strict_coasts
@@ -442,8 +442,8 @@ Shortcut = Callable[[Checker, str, Any], UnitOrder | None]
 """A shortcut of :mod:`~adjudicator.adjudication.legality.shortcuts`: "legal, normalised as this
 order", or ``None`` for "don't know" (the general checks decide)."""
 
-_MOVEMENT = PhaseType.MOVEMENT
-_RETREAT = PhaseType.RETREAT
+_MOVEMENT: Final = PhaseType.MOVEMENT
+_RETREAT: Final = PhaseType.RETREAT
 _RETREAT_SHORTCUTS: Mapping[type, Shortcut] = {Retreat: RetreatChecks._fast_retreat}
 
 

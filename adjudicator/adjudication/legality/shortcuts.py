@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from adjudicator.base.model import (
     Build,
@@ -63,10 +63,10 @@ __all__ = [
     "shortcuts_allowed",
 ]
 
-_ARMY = UnitType.ARMY
-_FLEET = UnitType.FLEET
-_REQUIRED = SupportCoast.REQUIRED
-_NOWHERE: frozenset[str] = frozenset()
+_ARMY: Final = UnitType.ARMY
+_FLEET: Final = UnitType.FLEET
+_REQUIRED: Final = SupportCoast.REQUIRED
+_NOWHERE: Final[frozenset[str]] = frozenset()
 
 
 class OptionEffect(Enum):
