@@ -33,8 +33,8 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, assert_never
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final, assert_never
 
 from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
 from adjudicator.adjudication.legality.coasts import strict_coasts
@@ -49,6 +49,7 @@ from adjudicator.adjudication.legality.retreats import RetreatChecks
 from adjudicator.adjudication.legality.shortcuts import (
     MOVEMENT_SHORTCUTS,
     WINTER_SHORTCUTS,
+    ShortcutFunction,
     shortcuts_allowed,
 )
 from adjudicator.base.model import (
@@ -364,7 +365,7 @@ class Checker(AdjustmentChecks):
         # The shortcuts assume every unit stands on a known province, so that an order naming a
         # unit's province never needs that check.
         allowed = shortcuts_allowed(rules) and map_tables.known.issuperset(units)
-        self.shortcuts: Mapping[type, Shortcut] = _shortcuts(position.phase.type) if allowed else {}
+        self.shortcuts: dict[type, Shortcut] = _shortcuts(position.phase.type) if allowed else {}
         """The shortcut of each kind of order that has one in this phase, by type; empty when
         the rules or the position rule them out."""
 
@@ -438,16 +439,14 @@ _PHASE_WORDS = {
 }
 
 
-Shortcut = Callable[[Checker, str, Any], UnitOrder | None]
-"""A shortcut of :mod:`~adjudicator.adjudication.legality.shortcuts`: "legal, normalised as this
-order", or ``None`` for "don't know" (the general checks decide)."""
+Shortcut = ShortcutFunction
 
 _MOVEMENT: Final = PhaseType.MOVEMENT
 _RETREAT: Final = PhaseType.RETREAT
-_RETREAT_SHORTCUTS: Mapping[type, Shortcut] = {Retreat: RetreatChecks._fast_retreat}
+_RETREAT_SHORTCUTS: Final[dict[type, Shortcut]] = {Retreat: RetreatChecks._fast_retreat}
 
 
-def _shortcuts(phase: PhaseType) -> Mapping[type, Shortcut]:
+def _shortcuts(phase: PhaseType) -> dict[type, Shortcut]:
     """The shortcuts of a phase type, by order type. Tested by identity: an enum member hashes
     by Python code, so a table keyed by phase type costs more than the tests."""
     if phase is _MOVEMENT:

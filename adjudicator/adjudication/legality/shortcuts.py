@@ -58,6 +58,7 @@ __all__ = [
     "OPTION_EFFECTS",
     "WINTER_SHORTCUTS",
     "OptionEffect",
+    "ShortcutFunction",
     "Shortcuts",
     "WinterShortcuts",
     "shortcuts_allowed",
@@ -409,7 +410,12 @@ class WinterShortcuts(Shortcuts):
         return Disband(unit.type, unit.location)
 
 
-MOVEMENT_SHORTCUTS: Mapping[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {
+ShortcutFunction = Callable[[Any, str, Any], UnitOrder | None]
+"""A shortcut: (the checker, the power, an order of the type it is filed under) -> "legal,
+normalised as this order", or ``None`` for "don't know". Plain dicts of them, so that the
+compiled core looks one up without a method call."""
+
+MOVEMENT_SHORTCUTS: Final[dict[type, ShortcutFunction]] = {
     Move: Shortcuts._short_move,
     Support: Shortcuts._short_support,
     Hold: Shortcuts._short_hold,
@@ -418,7 +424,7 @@ MOVEMENT_SHORTCUTS: Mapping[type, Callable[[Shortcuts, str, Any], UnitOrder | No
 """The shortcut of each kind of movement order, by type (looked up by the order's exact type:
 one look-up and one call per order)."""
 
-WINTER_SHORTCUTS: Mapping[type, Callable[[WinterShortcuts, str, Any], UnitOrder | None]] = {
+WINTER_SHORTCUTS: Final[dict[type, ShortcutFunction]] = {
     Build: WinterShortcuts._short_build,
     Disband: WinterShortcuts._short_removal,
 }
