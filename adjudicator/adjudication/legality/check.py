@@ -71,7 +71,7 @@ from adjudicator.base.model import (
 )
 from adjudicator.base.rules import MultipleOrders, Rules
 from adjudicator.board.map import GameMap
-from adjudicator.board.tables import tables
+from adjudicator.board.tables import MapTables, tables
 from adjudicator.state.outcomes import OrderResult
 from adjudicator.state.position import Position
 
@@ -342,8 +342,9 @@ class Checker(AdjustmentChecks):
     """The checks of one phase's orders, one at a time (:meth:`verdict`); holds what every
     check of that phase looks up.
 
-    ``units``, when given, must be the position's units keyed by province (the movement
-    adjudicator, which checks and indexes the orders in one pass, shares its own).
+    ``units`` and ``map_tables``, when given, must be the position's units keyed by province
+    and the map's tables (the movement adjudicator, which checks and indexes the orders in one
+    pass, shares its own).
     """
 
     def __init__(
@@ -352,11 +353,14 @@ class Checker(AdjustmentChecks):
         game_map: GameMap,
         rules: Rules,
         units: dict[str, Unit] | None = None,
+        map_tables: MapTables | None = None,
     ) -> None:
         self.position = position
         self.map = game_map
         self.rules = rules
-        self.tables = map_tables = tables(game_map)
+        if map_tables is None:
+            map_tables = tables(game_map)
+        self.tables = map_tables
         if units is None:
             units = {unit.location.province: unit for unit in position.units}
         self.units = units

@@ -127,7 +127,7 @@ class PhaseIndex:
         ``ILLEGAL`` results (in the order given), or ``None`` when a unit has two legal orders
         (the indices are then incomplete: the phase must start over from
         :func:`~adjudicator.adjudication.legality.check.check_orders`)."""
-        checker = Checker(self.position, self.map, self.rules, self.units)
+        checker = Checker(self.position, self.map, self.rules, self.units, self.tables)
         moves = self.moves
         supports: list[tuple[str, Support]] = []
         convoys: list[tuple[str, Convoy]] = []
