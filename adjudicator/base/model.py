@@ -386,8 +386,7 @@ ORDER_CLASSES: Final[tuple[type, ...]] = (
     Waive,
 )
 """The classes of :data:`Order`, for ``isinstance``."""
-ORDER_TYPES: Final[frozenset[type]] = frozenset(ORDER_CLASSES)
-"""The same, for a test of the exact type (cheaper than ``isinstance``)."""
+
 
 MOVEMENT_ORDERS: tuple[type, ...] = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS: tuple[type, ...] = (Retreat, Disband)

@@ -34,7 +34,7 @@ Illegality(code=<IllegalCode.ARMY_TO_SEA: 'army-to-sea'>, message="an army canno
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, assert_never
+from typing import Final, assert_never, cast
 
 from adjudicator.adjudication.legality.adjustments import AdjustmentChecks
 from adjudicator.adjudication.legality.coasts import strict_coasts
@@ -54,7 +54,6 @@ from adjudicator.adjudication.legality.shortcuts import (
 )
 from adjudicator.base.model import (
     ORDER_CLASSES,
-    ORDER_TYPES,
     ORDERS_BY_PHASE,
     Build,
     Convoy,
@@ -201,7 +200,7 @@ def not_an_order(power: str, order: object) -> TypeError:
     )
 
 
-def legal_orders(  # noqa: PLR0912 (the one loop, its dispatch written out: see below)
+def legal_orders(
     checker: Checker,
     orders: Mapping[str, Sequence[Order]],
     illegal: list[OrderResult],
@@ -228,38 +227,38 @@ def legal_orders(  # noqa: PLR0912 (the one loop, its dispatch written out: see 
     general = checker.general_verdict
     kept = len(given)
     for power, listed in orders.items():
-        items: Sequence[object] = listed  # checked here: the compiled loop would check as Order
+        # Read as objects: something that is no order reaches the general checks, which name
+        # it (not_an_order), where the compiled loop would reject it with mypyc's message.
+        items: Sequence[object] = listed
         for item in items:
-            if type(item) not in ORDER_TYPES and not isinstance(item, ORDER_CLASSES):
-                raise not_an_order(power, item)
-            order: Order = item  # type: ignore[assignment]  # an order since the line above
-            kind = type(order)
+            kind = type(item)
             # A movement phase's shortcuts (MOVEMENT_SHORTCUTS) called directly: through the
             # table, a call costs the compiled core 3 % of a phase; test_legality_once checks
             # that this loop and the table give the same verdicts.
             if not movement:
                 short = shortcuts.get(kind)
-                normalised = None if short is None else short(checker, power, order)
+                normalised = None if short is None else short(checker, power, item)
             elif kind is Move:
-                normalised = checker._short_move(power, order)  # type: ignore[arg-type]
+                normalised = checker._short_move(power, item)  # type: ignore[arg-type]
             elif kind is Support:
-                normalised = checker._short_support(power, order)  # type: ignore[arg-type]
+                normalised = checker._short_support(power, item)  # type: ignore[arg-type]
             elif kind is Hold:
-                normalised = checker._short_hold(power, order)  # type: ignore[arg-type]
+                normalised = checker._short_hold(power, item)  # type: ignore[arg-type]
             elif kind is Convoy:
-                normalised = checker._short_convoy(power, order)  # type: ignore[arg-type]
+                normalised = checker._short_convoy(power, item)  # type: ignore[arg-type]
             else:
                 normalised = None
             if normalised is None:
-                verdict = general(power, order)
+                verdict = general(power, item)
                 if isinstance(verdict, Illegality):
-                    illegal.append(verdict.result(power, order))
+                    illegal.append(verdict.result(power, cast(Order, item)))
                     continue
                 if isinstance(verdict, Waive):
                     raise SeveralOrders
                 normalised = verdict
             province = normalised.location.province
-            given[province] = order
+            # An order: a shortcut answered for its type, or the general checks took it.
+            given[province] = item  # type: ignore[assignment]
             kept += 1
             yield province, power, normalised
     if len(given) != kept:
@@ -405,13 +404,14 @@ class Checker(AdjustmentChecks):
                 return normalised
         return self.general_verdict(power, order)
 
-    def general_verdict(self, power: str, order: Order) -> Order | Illegality:
+    def general_verdict(self, power: str, order: object) -> Order | Illegality:
         """:meth:`verdict` by the general checks, which explain what is wrong (no
-        shortcuts)."""
+        shortcuts). Something that is no order raises :class:`TypeError`
+        (:func:`not_an_order`)."""
+        if not isinstance(order, Order):  # a subclass of an order class passes
+            raise not_an_order(power, order)
         phase = self.position.phase.type
         if not isinstance(order, ORDERS_BY_PHASE[phase]):
-            if not isinstance(order, Order):  # a subclass of an order class passes
-                raise not_an_order(power, order)
             return reject(
                 IllegalCode.WRONG_PHASE, f"not an order of a {_PHASE_WORDS[phase]}", order
             )
