@@ -101,5 +101,5 @@ class MapTables:
 _NOWHERE: Final[frozenset[str]] = frozenset()
 _ARMY: Final = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
 
-tables: PerMap[MapTables] = PerMap(MapTables)
+tables: Final[PerMap[MapTables]] = PerMap(MapTables)
 """The tables of a map, built on first use: ``tables(game_map)``."""

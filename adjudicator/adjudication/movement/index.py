@@ -190,8 +190,9 @@ class PhaseIndex:
         moves, dest, into, opp = self.moves, self.dest, self.into, self.opp
         steps = self.tables.army
         maybe_convoyed: list[str] = []
-        self.kind.update(dict.fromkeys(moves, MOVE))
+        kind = self.kind
         for province, order in moves.items():
+            kind[province] = MOVE
             target = order.destination.province
             dest[province] = target
             entering = into.get(target)
