@@ -200,7 +200,7 @@ class Shortcuts:
             # The commonest order, an army's step, as _short_step decides it, written out:
             # the call would cost as much as the test.
             if dest.coast is not None or dest.province not in self.tables.army.get(
-                unit.location.province, ()
+                unit.location.province, _NOWHERE
             ):
                 return None
             target = dest
@@ -333,7 +333,9 @@ class Shortcuts:
         ``MovementChecks._target`` normalises it; ``None`` if that takes the general checks."""
         location = unit.location
         if unit.type is _ARMY:
-            if dest.coast is None and dest.province in self.tables.army.get(location.province, ()):
+            if dest.coast is None and dest.province in self.tables.army.get(
+                location.province, _NOWHERE
+            ):
                 return dest
             return None
         moves = self.tables.fleet.get((location.province, location.coast))

@@ -59,6 +59,8 @@ EITHER: Final = 2
 if a route stays intact, otherwise over land."""
 
 
+_NOWHERE: Final[frozenset[str]] = frozenset()
+
 _NO_FALLBACK: Final = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
 
 
@@ -208,7 +210,7 @@ class PhaseIndex:
                 opp[target] = province
             # A normalised order names its unit's type.
             if order.unit_type is ARMY and (
-                order.via_convoy or order.path or target not in steps.get(province, ())
+                order.via_convoy or order.path or target not in steps.get(province, _NOWHERE)
             ):
                 maybe_convoyed.append(province)
         return maybe_convoyed
