@@ -24,8 +24,9 @@ is); dipcc per phase ``json.dumps`` + ``Game.from_json`` + ``set_orders`` + ``pr
 ``get_state`` and the comparison of units and centres. Retreats and adjustments included.
 
 Each round times every engine over every phase (the garbage collector off during an engine's
-pass); a round's figure is its mean per phase, its ratio the package's time over the engine's
-in that round, and the table quotes the medians over the rounds. dipcc is the Python binding in
+pass; what an engine returns is released after its clock is read, as the package's and dipcc's
+games keep their state); a round's figure is its mean per phase, its ratio the package's time
+over the engine's in that round, and the table quotes the medians over the rounds. dipcc is the Python binding in
 ``../shared/peers/dipcc`` (MIT, not shipped): without it, or without the other peers, their rows
 are skipped with a message. ``docs/benchmarks.md`` gives the figures.
 """
@@ -104,7 +105,8 @@ class Ours(Row):
         position, orders = prepared
         game_map = self.map
         start = time.perf_counter()
-        adjudicate(position, orders, game_map=game_map)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate(position, orders, game_map=game_map)
         return time.perf_counter() - start
 
     def prepare_whole(self, phase: TextPhase) -> Any:
@@ -116,7 +118,8 @@ class Ours(Row):
         start = time.perf_counter()
         position = Position.from_dict(data, game_map)
         orders = parse_orders(text, game_map, position).by_power()
-        adjudicate(position, orders, game_map=game_map)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate(position, orders, game_map=game_map)
         return time.perf_counter() - start
 
     def outcome(self, phase: TextPhase) -> Outcome:
@@ -263,7 +266,8 @@ class Pydip(Row):
     def alone(self, prepared: Any) -> float:
         resolve, game_map = self.inner.inner._resolve, self.inner.inner.pydip_map
         start = time.perf_counter()
-        resolve(game_map, prepared.commands)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = resolve(game_map, prepared.commands)
         return time.perf_counter() - start
 
     def prepare_whole(self, phase: TextPhase) -> Any:
