@@ -26,10 +26,9 @@ is); dipcc per phase ``json.dumps`` + ``Game.from_json`` + ``set_orders`` + ``pr
 Each round times every engine over every phase (the garbage collector off during an engine's
 pass; what an engine returns is released after its clock is read, as the package's and dipcc's
 games keep their state); a round's figure is its mean per phase, its ratio the package's time
-over the engine's in that round, and the table quotes the medians over the rounds. dipcc is the Python binding in
-``../shared/peers/dipcc`` (MIT, not shipped): without it, or without the other peers, their rows
-are skipped with a message. ``docs/benchmarks.md`` gives the figures.
-"""
+over the engine's in that round, and the table quotes the medians over the rounds. dipcc is the
+Python binding in ``../shared/peers/dipcc`` (MIT, not shipped): without it, or without the other
+peers, their rows are skipped with a message. ``docs/benchmarks.md`` gives the figures."""
 
 from __future__ import annotations
 
