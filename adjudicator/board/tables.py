@@ -32,13 +32,14 @@ class MapTables:
     __slots__ = (
         "__weakref__",
         "army",
+        "army_steps",
         "coasts",
         "fleet",
         "fleet_reach",
+        "fleet_steps",
         "home_centers",
         "known",
         "seas",
-        "steps",
         "supply_centers",
     )
 
@@ -58,18 +59,15 @@ class MapTables:
         army: dict[str, frozenset[str]] = {}
         fleet: dict[LocationKey, dict[str, tuple[Location, ...]]] = {}
         fleet_reach: dict[LocationKey, frozenset[str]] = {}
-        steps: dict[tuple[UnitType, str, str | None], tuple[Location, ...]] = {}
+        army_steps: dict[str, tuple[Location, ...]] = {}
+        fleet_steps: dict[LocationKey, tuple[Location, ...]] = {}
         for pid in provinces:
             for loc in game_map.locations(pid, UnitType.ARMY):
                 army[pid] = game_map.reachable_provinces(loc, UnitType.ARMY)
-                steps[(UnitType.ARMY, pid, None)] = tuple(
-                    sorted(game_map.neighbours(loc, UnitType.ARMY))
-                )
+                army_steps[pid] = tuple(sorted(game_map.neighbours(loc, UnitType.ARMY)))
             for loc in game_map.locations(pid, UnitType.FLEET):
                 key = (loc.province, loc.coast)
-                steps[(UnitType.FLEET, *key)] = tuple(
-                    sorted(game_map.neighbours(loc, UnitType.FLEET))
-                )
+                fleet_steps[key] = tuple(sorted(game_map.neighbours(loc, UnitType.FLEET)))
                 moves: dict[str, list[Location]] = {}
                 for target in game_map.neighbours(loc, UnitType.FLEET):
                     moves.setdefault(target.province, []).append(target)
@@ -82,14 +80,18 @@ class MapTables:
         :meth:`GameMap.fleet_targets` as a table."""
         self.fleet_reach: dict[LocationKey, frozenset[str]] = fleet_reach
         """Fleet location -> the provinces it can move (and so support) into."""
-        self.steps: dict[tuple[UnitType, str, str | None], tuple[Location, ...]] = steps
-        """(unit type, province, coast) -> :meth:`GameMap.neighbours`, sorted; an army's key
-        has no coast."""
+        # Two tables rather than one keyed by the unit type too: an enum member hashes by Python
+        # code, which a look-up per dislodged unit would pay.
+        self.army_steps: dict[str, tuple[Location, ...]] = army_steps
+        """Province -> an army's :meth:`GameMap.neighbours` there, sorted."""
+        self.fleet_steps: dict[LocationKey, tuple[Location, ...]] = fleet_steps
+        """Fleet location -> its :meth:`GameMap.neighbours`, sorted."""
 
     def neighbours(self, unit_type: UnitType, location: Location) -> tuple[Location, ...]:
         """:meth:`GameMap.neighbours` from the tables, sorted (empty where no unit can be)."""
-        coast = None if unit_type is _ARMY else location.coast
-        return self.steps.get((unit_type, location.province, coast), ())
+        if unit_type is _ARMY:
+            return self.army_steps.get(location.province, ())
+        return self.fleet_steps.get((location.province, location.coast), ())
 
     def reach(self, unit_type: UnitType, location: Location) -> frozenset[str]:
         """:meth:`GameMap.reachable_provinces` from the tables (empty where no unit can be)."""
