@@ -22,7 +22,11 @@ HERE = Path(__file__).resolve().parent
 
 COMPILED = (
     "adjudication",
+    "base/calendar.py",
     "base/model.py",
+    "board/convoys.py",
+    "board/graph.py",
+    "board/per_map.py",
     "board/tables.py",
     "state/outcomes.py",
 )

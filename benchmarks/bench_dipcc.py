@@ -8,7 +8,10 @@ Two columns on the same recorded movement phases (``data/fullpath_movement.jsonl
 ``bench_fullpath.py`` reads them), every engine in the same rounds, interleaved:
 
 - **adjudication alone**: each engine's own position and orders built beforehand (untimed),
-  then the adjudication timed: ours ``adjudicate(position, orders, game_map=m)``; the package's
+  then the adjudication timed: ours ``adjudicate(position, orders, game_map=m)``, and ours
+  again with the work split as dipcc splits it (its ``set_orders``, untimed, parses the orders
+  and drops the illegal ones; here ``check_orders`` untimed, then the movement adjudication of
+  the checked orders); the package's
   ``Game.process()`` on a game whose state and orders were set; dipcc's ``Game.process()`` on a
   game read from JSON with its orders set; pydip's ``resolve_turn`` on its commands;
 - **the whole path**: the position as plain data and the orders as text in, the result out:
@@ -24,11 +27,11 @@ is); dipcc per phase ``json.dumps`` + ``Game.from_json`` + ``set_orders`` + ``pr
 ``get_state`` and the comparison of units and centres. Retreats and adjustments included.
 
 Each round times every engine over every phase (the garbage collector off during an engine's
-pass); a round's figure is its mean per phase, its ratio the package's time over the engine's
-in that round, and the table quotes the medians over the rounds. dipcc is the Python binding in
-``../shared/peers/dipcc`` (MIT, not shipped): without it, or without the other peers, their rows
-are skipped with a message. ``docs/benchmarks.md`` gives the figures.
-"""
+pass; what an engine returns is released after its clock is read, as the package's and dipcc's
+games keep their state); a round's figure is its mean per phase, its ratio the package's time
+over the engine's in that round, and the table quotes the medians over the rounds. dipcc is the
+Python binding in ``../shared/peers/dipcc`` (MIT, not shipped): without it, or without the other
+peers, their rows are skipped with a message. ``docs/benchmarks.md`` gives the figures."""
 
 from __future__ import annotations
 
@@ -51,7 +54,10 @@ if __package__ in (None, ""):
 
 from adjudicator.adjudication import engine as engine_module
 from adjudicator.adjudication.engine import adjudicate
+from adjudicator.adjudication.legality.check import check_orders
+from adjudicator.adjudication.movement.phase import adjudicate_movement
 from adjudicator.base.core import is_compiled
+from adjudicator.base.rules import Rules
 from adjudicator.board.load import load_map
 from adjudicator.board.map import GameMap
 from adjudicator.orders.read import parse_orders
@@ -104,7 +110,8 @@ class Ours(Row):
         position, orders = prepared
         game_map = self.map
         start = time.perf_counter()
-        adjudicate(position, orders, game_map=game_map)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate(position, orders, game_map=game_map)
         return time.perf_counter() - start
 
     def prepare_whole(self, phase: TextPhase) -> Any:
@@ -116,18 +123,50 @@ class Ours(Row):
         start = time.perf_counter()
         position = Position.from_dict(data, game_map)
         orders = parse_orders(text, game_map, position).by_power()
-        adjudicate(position, orders, game_map=game_map)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate(position, orders, game_map=game_map)
         return time.perf_counter() - start
 
     def outcome(self, phase: TextPhase) -> Outcome:
         position, orders = self.prepare_alone(phase)
-        after = adjudicate(position, orders, game_map=self.map).next_position
-        dislodged = frozenset(
-            dislodged_key(d.unit.power, str(d.unit), (str(r) for r in d.retreats))
-            for d in after.dislodged
-            if d.retreats
-        )
-        return Outcome(our_units(after.units), dislodged)
+        return _outcome(adjudicate(position, orders, game_map=self.map).next_position)
+
+
+def _outcome(after: Position) -> Outcome:
+    dislodged = frozenset(
+        dislodged_key(d.unit.power, str(d.unit), (str(r) for r in d.retreats))
+        for d in after.dislodged
+        if d.retreats
+    )
+    return Outcome(our_units(after.units), dislodged)
+
+
+class OursChecked(Ours):
+    """The work split as dipcc splits it: its ``set_orders`` parses and checks the orders
+    before the timed ``process()``; here :func:`check_orders` checks them before the timed
+    adjudication of the checked orders (the movement adjudicator that ``adjudicate`` runs after
+    its checks). The whole path is :class:`Ours`'s."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        super().__init__(game_map)
+        self.name = f"{self.name}, orders checked untimed"
+        self.rules = Rules()
+
+    def prepare_alone(self, phase: TextPhase) -> Any:
+        position, orders = super().prepare_alone(phase)
+        return position, check_orders(position, orders, self.map, self.rules)
+
+    def alone(self, prepared: Any) -> float:
+        position, checked = prepared
+        game_map, rules = self.map, self.rules
+        start = time.perf_counter()
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate_movement(position, checked, game_map, rules)
+        return time.perf_counter() - start
+
+    def outcome(self, phase: TextPhase) -> Outcome:
+        position, checked = self.prepare_alone(phase)
+        return _outcome(adjudicate_movement(position, checked, self.map, self.rules).next_position)
 
 
 # --------------------------------------------------------------------------- the package
@@ -190,6 +229,9 @@ class Dipcc(Row):
 
     def __init__(self, folder: Path) -> None:
         self.game_class = load_dipcc(folder).Game
+        self.set_orders_seconds: list[float] = []
+        """What ``set_orders`` took before each timed ``process()``: it parses the orders and
+        drops the illegal ones, the work our column-one figure includes."""
 
     def _state(self, phase: TextPhase) -> dict[str, Any]:
         position = phase.position
@@ -213,11 +255,14 @@ class Dipcc(Row):
     def alone(self, prepared: Any) -> float:
         text, orders = prepared
         game = self.game_class.from_json(text)
+        start = time.perf_counter()
         for power, items in orders.items():
             game.set_orders(power, items)
-        start = time.perf_counter()
+        checked = time.perf_counter()
         game.process()
-        return time.perf_counter() - start
+        done = time.perf_counter()
+        self.set_orders_seconds.append(checked - start)
+        return done - checked
 
     def prepare_whole(self, phase: TextPhase) -> Any:
         return phase.position["phase"], self._state(phase), self._orders(phase)
@@ -263,7 +308,8 @@ class Pydip(Row):
     def alone(self, prepared: Any) -> float:
         resolve, game_map = self.inner.inner._resolve, self.inner.inner.pydip_map
         start = time.perf_counter()
-        resolve(game_map, prepared.commands)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = resolve(game_map, prepared.commands)
         return time.perf_counter() - start
 
     def prepare_whole(self, phase: TextPhase) -> Any:
@@ -315,10 +361,13 @@ def time_rounds(
     return columns
 
 
+NAME_WIDTH = 52
+
+
 def print_columns(columns: Sequence[Column]) -> None:
     names = list(columns[0].rounds)
     print()
-    header = f"{'engine':<36}" + "".join(
+    header = f"{'engine':<{NAME_WIDTH}}" + "".join(
         f" | {c.title + ', us (x the package)':>38}" for c in columns
     )
     print(header)
@@ -335,27 +384,32 @@ def print_columns(columns: Sequence[Column]) -> None:
             ratios = [b / o for b, o in zip(base, ours, strict=True)]
             each = "/".join(f"{r:.1f}" for r in ratios)
             cells.append(f"{us:>12.1f} {statistics.median(ratios):>6.1f}x ({each})")
-        print(f"{name:<36}" + "".join(f" | {cell:>38}" for cell in cells))
+        print(f"{name:<{NAME_WIDTH}}" + "".join(f" | {cell:>38}" for cell in cells))
     print()
     print("each cell: the median over the rounds of the mean us per phase; the median of the")
     print(
         "rounds' ratios (the package's time over the engine's in the same round), then each round's"
     )
     for column, (key, goal) in zip(columns, GOALS.items(), strict=True):
-        ours = next(n for n in names if n.startswith("adjudicator"))
         base = column.rounds.get(BASELINE)
         if base is None:
             continue
-        ratio = statistics.median(b / o for b, o in zip(base, column.rounds[ours], strict=True))
+        # Both of our rows in column one; in the whole path they do the same work.
+        ours_rows = [n for n in names if n.startswith("adjudicator")][: 2 if key == "alone" else 1]
         rivals = [n for n in names if n.startswith("dipcc")]
-        lead = ""
-        if rivals:
-            theirs = statistics.median(
-                b / o for b, o in zip(base, column.rounds[rivals[0]], strict=True)
+        for ours in ours_rows:
+            ratio = statistics.median(b / o for b, o in zip(base, column.rounds[ours], strict=True))
+            lead = ""
+            if rivals:
+                theirs = statistics.median(
+                    b / o for b, o in zip(base, column.rounds[rivals[0]], strict=True)
+                )
+                lead = f"; dipcc {theirs:.1f}x -> {'ahead' if ratio > theirs else 'BEHIND'}"
+            verdict = "MET" if ratio >= goal else "MISSED"
+            print(
+                f"goal ({key}, {ours}): at least {goal:.0f}x the package: {ratio:.1f}x -> "
+                f"{verdict}{lead}"
             )
-            lead = f"; dipcc {theirs:.1f}x -> {'ahead' if ratio > theirs else 'BEHIND'}"
-        verdict = "MET" if ratio >= goal else "MISSED"
-        print(f"goal ({key}): at least {goal:.0f}x the package: {ratio:.1f}x -> {verdict}{lead}")
 
 
 def check_agreement(phases: Sequence[TextPhase], rows: Sequence[Row]) -> None:
@@ -467,7 +521,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{os.cpu_count()} CPUs, load average {_load()}; {len(phases)} phases, "
         f"{args.rounds} rounds"
     )
-    rows: list[Row] = [Ours(game_map)]
+    rows: list[Row] = [Ours(game_map), OursChecked(game_map)]
     factories: list[tuple[str, Callable[[], Row]]] = [
         ("diplomacy", Package),
         ("dipcc", lambda: Dipcc(args.dipcc)),
@@ -480,6 +534,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"skipping {label}: {exc}")
     check_agreement(phases, rows)
     print_columns(time_rounds(phases, rows, args.rounds))
+    for row in rows:
+        if isinstance(row, Dipcc) and row.set_orders_seconds:
+            spent = statistics.median(row.set_orders_seconds) * 1e6
+            print(
+                f"dipcc's set_orders, before each timed process() (it parses the orders and drops "
+                f"the illegal ones): median {spent:.1f} us a phase"
+            )
     if not args.no_replay:
         replay_rounds(args.games, args.dipcc, args.rounds)
     print(f"load average at the end: {_load()}")

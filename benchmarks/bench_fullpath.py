@@ -192,7 +192,8 @@ class OursFullPath:
         built = clock()
         orders = parse_orders(text, game_map, position).by_power()
         parsed = clock()
-        adjudicate(position, orders, game_map=game_map)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate(position, orders, game_map=game_map)
         done = clock()
         return parsed - built, built - start, done - parsed
 
@@ -371,7 +372,8 @@ class PydipFullPath:
 
     def run(self, prepared: PydipPhase) -> tuple[float, ...]:
         start = time.perf_counter()
-        self.inner._resolve(self.inner.pydip_map, self._commands(prepared))
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = self.inner._resolve(self.inner.pydip_map, self._commands(prepared))
         return (time.perf_counter() - start,)
 
     def outcome(self, prepared: PydipPhase) -> Outcome:

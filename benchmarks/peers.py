@@ -112,7 +112,8 @@ class Ours:
             self.map,
         )
         start = time.perf_counter()
-        adjudicate(position, orders, game_map=game_map)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = adjudicate(position, orders, game_map=game_map)
         return time.perf_counter() - start
 
     def outcome(self, prepared: RecordedPhase) -> Outcome:
@@ -454,7 +455,8 @@ class Pydip:
     def run(self, prepared: PydipPhase) -> float:
         resolve, game_map, commands = self._resolve, self.pydip_map, prepared.commands
         start = time.perf_counter()
-        resolve(game_map, commands)
+        # Released after the clock is read, as the games of the package and dipcc keep theirs.
+        _kept = resolve(game_map, commands)
         return time.perf_counter() - start
 
     def outcome(self, prepared: PydipPhase) -> Outcome:

@@ -8,6 +8,7 @@ and their units hold); then the phase type picks the adjudicator.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 from adjudicator.adjudication.adjustments import adjudicate_adjustments
 from adjudicator.adjudication.legality.check import CheckedOrders, check_orders
@@ -24,7 +25,7 @@ from adjudicator.state.position import Position
 PhaseAdjudicator = Callable[[Position, CheckedOrders, GameMap, Rules], Adjudication]
 """The common signature of the movement, retreat and adjustment adjudicators."""
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 """The DATC v3.0 preferences (immutable, so one shared value will do)."""
 
 _BY_PHASE: Mapping[PhaseType, PhaseAdjudicator] = {
@@ -80,12 +81,14 @@ def _check_arguments(
     legality checks, where the general checks meet it
     (:func:`~adjudicator.adjudication.legality.check.not_an_order`): checking every order's type
     here as well would cost about 1.5% of a movement phase."""
-    check_argument(position, Position, "adjudicate", "position", "a Position")
+    # Exact types first, as for the orders below: the usual call passes without a call.
+    if type(position) is not Position:
+        check_argument(position, Position, "adjudicate", "position", "a Position")
     if type(orders) is not dict:
         check_argument(orders, Mapping, "adjudicate", "orders", _ORDERS)
-    if rules is not None:
+    if rules is not None and type(rules) is not Rules:
         check_argument(rules, Rules, "adjudicate", "rules", "a Rules value or None")
-    if game_map is not None:
+    if game_map is not None and type(game_map) is not GameMap:
         check_argument(game_map, GameMap, "adjudicate", "game_map", "a GameMap or None")
     # Typed as objects: what a caller hands over is checked here, and the compiled core would
     # otherwise reject a wrong key with its own message before the check could name it.
@@ -95,7 +98,7 @@ def _check_arguments(
             _check_power_orders(power, given)
 
 
-_SEQUENCES = (list, tuple)
+_SEQUENCES: Final = (list, tuple)
 """The sequences one usually hands over: tested by exact type, the fast path."""
 
 

@@ -152,7 +152,7 @@ def adjustments_needed(
     return False
 
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 
 
 def winners(game_map: GameMap, centers: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:

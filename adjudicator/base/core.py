@@ -39,7 +39,11 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 COMPILED: tuple[str, ...] = (
     "adjudication",
+    "base/calendar.py",
     "base/model.py",
+    "board/convoys.py",
+    "board/graph.py",
+    "board/per_map.py",
     "board/tables.py",
     "state/outcomes.py",
 )

@@ -22,8 +22,7 @@ from adjudicator.base.errors import InputError
 from adjudicator.base.limits import shown
 
 _COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (mypyc): native classes are built by plain assignments.
-``Final``, so that the compiled module keeps it in a C variable rather than its dict."""
+"""Whether this module runs compiled (mypyc): native classes are built by plain assignments."""
 
 
 class UnitType(StrEnum):
@@ -376,10 +375,18 @@ Order: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build | 
 UnitOrder: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build
 """The orders that name a unit (every kind but :class:`Waive`)."""
 
-ORDER_CLASSES: tuple[type, ...] = (Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive)
+ORDER_CLASSES: Final[tuple[type, ...]] = (
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Retreat,
+    Disband,
+    Build,
+    Waive,
+)
 """The classes of :data:`Order`, for ``isinstance``."""
-ORDER_TYPES: frozenset[type] = frozenset(ORDER_CLASSES)
-"""The same, for a test of the exact type (cheaper than ``isinstance``)."""
+
 
 MOVEMENT_ORDERS: tuple[type, ...] = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS: tuple[type, ...] = (Retreat, Disband)

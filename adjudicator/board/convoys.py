@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Iterable, Mapping
+from typing import Final
 
 from adjudicator.base.model import Location, UnitType
 from adjudicator.board import graph as search
@@ -75,7 +76,7 @@ class _ConvoyGraph:
         self.simple: dict[tuple[str, str, frozenset[str]], frozenset[str]] = {}
 
 
-_graph: PerMap[_ConvoyGraph] = PerMap(_ConvoyGraph)
+_graph: Final[PerMap[_ConvoyGraph]] = PerMap(_ConvoyGraph)
 """A map's convoy graph, built on first use."""
 
 

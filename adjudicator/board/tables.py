@@ -14,7 +14,7 @@ are built from the map's public API only and kept in a weak cache, so nothing ou
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Final
 
 from adjudicator.base.model import Location, UnitType
 from adjudicator.board.map import GameMap
@@ -32,13 +32,14 @@ class MapTables:
     __slots__ = (
         "__weakref__",
         "army",
+        "army_steps",
         "coasts",
         "fleet",
         "fleet_reach",
+        "fleet_steps",
         "home_centers",
         "known",
         "seas",
-        "steps",
         "supply_centers",
     )
 
@@ -47,49 +48,50 @@ class MapTables:
         self.known: frozenset[str] = frozenset(provinces)
         self.seas: frozenset[str] = game_map.convoy_waters
         """Where a fleet can convoy: the seas, and the ports (a coast whose fleet convoys)."""
-        self.coasts: Mapping[str, tuple[str, ...]] = {
+        self.coasts: dict[str, tuple[str, ...]] = {
             pid: p.coasts for pid, p in provinces.items() if p.coasts
         }
         """The named coasts of the multi-coast provinces (only those)."""
         self.supply_centers: frozenset[str] = game_map.supply_centers
-        self.home_centers: Mapping[str, tuple[str, ...]] = {
+        self.home_centers: dict[str, tuple[str, ...]] = {
             power: game_map.home_centers(power) for power in game_map.powers
         }
         army: dict[str, frozenset[str]] = {}
         fleet: dict[LocationKey, dict[str, tuple[Location, ...]]] = {}
         fleet_reach: dict[LocationKey, frozenset[str]] = {}
-        steps: dict[tuple[UnitType, str, str | None], tuple[Location, ...]] = {}
+        army_steps: dict[str, tuple[Location, ...]] = {}
+        fleet_steps: dict[LocationKey, tuple[Location, ...]] = {}
         for pid in provinces:
             for loc in game_map.locations(pid, UnitType.ARMY):
                 army[pid] = game_map.reachable_provinces(loc, UnitType.ARMY)
-                steps[(UnitType.ARMY, pid, None)] = tuple(
-                    sorted(game_map.neighbours(loc, UnitType.ARMY))
-                )
+                army_steps[pid] = tuple(sorted(game_map.neighbours(loc, UnitType.ARMY)))
             for loc in game_map.locations(pid, UnitType.FLEET):
                 key = (loc.province, loc.coast)
-                steps[(UnitType.FLEET, *key)] = tuple(
-                    sorted(game_map.neighbours(loc, UnitType.FLEET))
-                )
+                fleet_steps[key] = tuple(sorted(game_map.neighbours(loc, UnitType.FLEET)))
                 moves: dict[str, list[Location]] = {}
                 for target in game_map.neighbours(loc, UnitType.FLEET):
                     moves.setdefault(target.province, []).append(target)
                 fleet[key] = {p: tuple(sorted(ts)) for p, ts in moves.items()}
                 fleet_reach[key] = game_map.reachable_provinces(loc, UnitType.FLEET)
-        self.army: Mapping[str, frozenset[str]] = army
+        self.army: dict[str, frozenset[str]] = army
         """Province -> the provinces an army there can move into."""
-        self.fleet: Mapping[LocationKey, Mapping[str, tuple[Location, ...]]] = fleet
+        self.fleet: dict[LocationKey, dict[str, tuple[Location, ...]]] = fleet
         """Fleet location -> province -> the locations (coasts) of it the fleet reaches, sorted:
         :meth:`GameMap.fleet_targets` as a table."""
-        self.fleet_reach: Mapping[LocationKey, frozenset[str]] = fleet_reach
+        self.fleet_reach: dict[LocationKey, frozenset[str]] = fleet_reach
         """Fleet location -> the provinces it can move (and so support) into."""
-        self.steps: Mapping[tuple[UnitType, str, str | None], tuple[Location, ...]] = steps
-        """(unit type, province, coast) -> :meth:`GameMap.neighbours`, sorted; an army's key
-        has no coast."""
+        # Two tables rather than one keyed by the unit type too: an enum member hashes by Python
+        # code, which a look-up per dislodged unit would pay.
+        self.army_steps: dict[str, tuple[Location, ...]] = army_steps
+        """Province -> an army's :meth:`GameMap.neighbours` there, sorted."""
+        self.fleet_steps: dict[LocationKey, tuple[Location, ...]] = fleet_steps
+        """Fleet location -> its :meth:`GameMap.neighbours`, sorted."""
 
     def neighbours(self, unit_type: UnitType, location: Location) -> tuple[Location, ...]:
         """:meth:`GameMap.neighbours` from the tables, sorted (empty where no unit can be)."""
-        coast = None if unit_type is _ARMY else location.coast
-        return self.steps.get((unit_type, location.province, coast), ())
+        if unit_type is _ARMY:
+            return self.army_steps.get(location.province, ())
+        return self.fleet_steps.get((location.province, location.coast), ())
 
     def reach(self, unit_type: UnitType, location: Location) -> frozenset[str]:
         """:meth:`GameMap.reachable_provinces` from the tables (empty where no unit can be)."""
@@ -98,8 +100,8 @@ class MapTables:
         return self.fleet_reach.get((location.province, location.coast), _NOWHERE)
 
 
-_NOWHERE: frozenset[str] = frozenset()
-_ARMY = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
+_NOWHERE: Final[frozenset[str]] = frozenset()
+_ARMY: Final = UnitType.ARMY  # a module constant: looking a member up on its enum costs ~50 ns
 
-tables: PerMap[MapTables] = PerMap(MapTables)
+tables: Final[PerMap[MapTables]] = PerMap(MapTables)
 """The tables of a map, built on first use: ``tables(game_map)``."""

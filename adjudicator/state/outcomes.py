@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 
 
 _COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (mypyc): native classes are built by plain assignments.
-``Final``, so that the compiled module keeps it in a C variable rather than its dict."""
+"""Whether this module runs compiled (mypyc): native classes are built by plain assignments."""
 
 
 class Outcome(StrEnum):

@@ -13,7 +13,7 @@ away, never run under a strict choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import assert_never
+from typing import Final, assert_never
 
 from adjudicator.adjudication.legality.codes import IllegalCode, Illegality, reject
 from adjudicator.base.model import (
@@ -34,8 +34,8 @@ from adjudicator.board.map import GameMap
 __all__ = ["coast_garbage", "strict_coasts"]
 
 
-_STRICT_UNIT_COAST = UnitCoast.STRICT
-_STRICT_IRRELEVANT_COAST = IrrelevantCoast.STRICT
+_STRICT_UNIT_COAST: Final = UnitCoast.STRICT
+_STRICT_IRRELEVANT_COAST: Final = IrrelevantCoast.STRICT
 """Module constants: every phase's checker asks, and a look-up on the enum class is slow."""
 
 

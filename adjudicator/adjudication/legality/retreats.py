@@ -32,13 +32,12 @@ def retreat_options(
     rules = rules if rules is not None else Rules()
     if by_convoy and rules.retreat_to_convoyed_attacker_origin:
         attacked_from = ""
-    return tuple(
-        loc
-        for loc in tables(game_map).neighbours(unit.type, unit.location)
-        if loc.province not in occupied
-        and loc.province not in standoffs
-        and loc.province != attacked_from
-    )
+    options: list[Location] = []  # a loop, not a generator: mypyc makes a class of each
+    for loc in tables(game_map).neighbours(unit.type, unit.location):
+        province = loc.province
+        if province not in occupied and province not in standoffs and province != attacked_from:
+            options.append(loc)
+    return tuple(options)
 
 
 class RetreatChecks(MovementChecks):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from adjudicator.base.model import (
     Build,
@@ -58,15 +58,16 @@ __all__ = [
     "OPTION_EFFECTS",
     "WINTER_SHORTCUTS",
     "OptionEffect",
+    "ShortcutFunction",
     "Shortcuts",
     "WinterShortcuts",
     "shortcuts_allowed",
 ]
 
-_ARMY = UnitType.ARMY
-_FLEET = UnitType.FLEET
-_REQUIRED = SupportCoast.REQUIRED
-_NOWHERE: frozenset[str] = frozenset()
+_ARMY: Final = UnitType.ARMY
+_FLEET: Final = UnitType.FLEET
+_REQUIRED: Final = SupportCoast.REQUIRED
+_NOWHERE: Final[frozenset[str]] = frozenset()
 
 
 class OptionEffect(Enum):
@@ -199,7 +200,7 @@ class Shortcuts:
             # The commonest order, an army's step, as _short_step decides it, written out:
             # the call would cost as much as the test.
             if dest.coast is not None or dest.province not in self.tables.army.get(
-                unit.location.province, ()
+                unit.location.province, _NOWHERE
             ):
                 return None
             target = dest
@@ -332,7 +333,9 @@ class Shortcuts:
         ``MovementChecks._target`` normalises it; ``None`` if that takes the general checks."""
         location = unit.location
         if unit.type is _ARMY:
-            if dest.coast is None and dest.province in self.tables.army.get(location.province, ()):
+            if dest.coast is None and dest.province in self.tables.army.get(
+                location.province, _NOWHERE
+            ):
                 return dest
             return None
         moves = self.tables.fleet.get((location.province, location.coast))
@@ -409,7 +412,12 @@ class WinterShortcuts(Shortcuts):
         return Disband(unit.type, unit.location)
 
 
-MOVEMENT_SHORTCUTS: Mapping[type, Callable[[Shortcuts, str, Any], UnitOrder | None]] = {
+ShortcutFunction = Callable[[Any, str, Any], UnitOrder | None]
+"""A shortcut: (the checker, the power, an order of the type it is filed under) -> "legal,
+normalised as this order", or ``None`` for "don't know". Plain dicts of them, so that the
+compiled core looks one up without a method call."""
+
+MOVEMENT_SHORTCUTS: Final[dict[type, ShortcutFunction]] = {
     Move: Shortcuts._short_move,
     Support: Shortcuts._short_support,
     Hold: Shortcuts._short_hold,
@@ -418,7 +426,7 @@ MOVEMENT_SHORTCUTS: Mapping[type, Callable[[Shortcuts, str, Any], UnitOrder | No
 """The shortcut of each kind of movement order, by type (looked up by the order's exact type:
 one look-up and one call per order)."""
 
-WINTER_SHORTCUTS: Mapping[type, Callable[[WinterShortcuts, str, Any], UnitOrder | None]] = {
+WINTER_SHORTCUTS: Final[dict[type, ShortcutFunction]] = {
     Build: WinterShortcuts._short_build,
     Disband: WinterShortcuts._short_removal,
 }

@@ -15,7 +15,7 @@ built once per phase, so the hot path does dictionary look-ups on strings only.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import assert_never
+from typing import Final, assert_never
 
 from adjudicator.adjudication.legality.check import Checker, SeveralOrders, legal_orders
 from adjudicator.adjudication.resolver import DecisionKind
@@ -39,27 +39,29 @@ from adjudicator.board.tables import tables
 from adjudicator.state.outcomes import OrderResult, Outcome, Reason
 from adjudicator.state.position import Position
 
-SUCCEEDS = Outcome.SUCCEEDS
-FAILS = Outcome.FAILS
-BOUNCED = Reason.BOUNCED
-LOST_HEAD_TO_HEAD = Reason.LOST_HEAD_TO_HEAD
-MOVE = DecisionKind.MOVE
-SUPPORT = DecisionKind.SUPPORT
-CONVOY = DecisionKind.CONVOY
-ARMY = UnitType.ARMY
-FLEET = UnitType.FLEET
+SUCCEEDS: Final = Outcome.SUCCEEDS
+FAILS: Final = Outcome.FAILS
+BOUNCED: Final = Reason.BOUNCED
+LOST_HEAD_TO_HEAD: Final = Reason.LOST_HEAD_TO_HEAD
+MOVE: Final = DecisionKind.MOVE
+SUPPORT: Final = DecisionKind.SUPPORT
+CONVOY: Final = DecisionKind.CONVOY
+ARMY: Final = UnitType.ARMY
+FLEET: Final = UnitType.FLEET
 """Enum members as module constants: looking one up on its class costs about 50 ns."""
 
-LAND = 0
+LAND: Final = 0
 """A move over land (or a fleet move): PATH is always true."""
-BY_CONVOY = 1
+BY_CONVOY: Final = 1
 """A convoyed move without land fallback: PATH needs an intact route (4.A.3, v3.0)."""
-EITHER = 2
+EITHER: Final = 2
 """A convoy with land fallback (the 1971 reading of 4.A.3 and ``fallback``, DATC v2's): convoyed
 if a route stays intact, otherwise over land."""
 
 
-_NO_FALLBACK = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
+_NOWHERE: Final[frozenset[str]] = frozenset()
+
+_NO_FALLBACK: Final = frozenset({AdjacentConvoy.Y2023, AdjacentConvoy.EXPLICIT})
 
 
 class PhaseIndex:
@@ -127,7 +129,7 @@ class PhaseIndex:
         ``ILLEGAL`` results (in the order given), or ``None`` when a unit has two legal orders
         (the indices are then incomplete: the phase must start over from
         :func:`~adjudicator.adjudication.legality.check.check_orders`)."""
-        checker = Checker(self.position, self.map, self.rules, self.units)
+        checker = Checker(self.position, self.map, self.rules, self.units, self.tables)
         moves = self.moves
         supports: list[tuple[str, Support]] = []
         convoys: list[tuple[str, Convoy]] = []
@@ -190,8 +192,9 @@ class PhaseIndex:
         moves, dest, into, opp = self.moves, self.dest, self.into, self.opp
         steps = self.tables.army
         maybe_convoyed: list[str] = []
-        self.kind.update(dict.fromkeys(moves, MOVE))
+        kind = self.kind
         for province, order in moves.items():
+            kind[province] = MOVE
             target = order.destination.province
             dest[province] = target
             entering = into.get(target)
@@ -207,7 +210,7 @@ class PhaseIndex:
                 opp[target] = province
             # A normalised order names its unit's type.
             if order.unit_type is ARMY and (
-                order.via_convoy or order.path or target not in steps.get(province, ())
+                order.via_convoy or order.path or target not in steps.get(province, _NOWHERE)
             ):
                 maybe_convoyed.append(province)
         return maybe_convoyed
