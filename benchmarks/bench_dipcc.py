@@ -361,7 +361,7 @@ def time_rounds(
     return columns
 
 
-NAME_WIDTH = 52
+NAME_WIDTH = 56
 
 
 def print_columns(columns: Sequence[Column]) -> None:
