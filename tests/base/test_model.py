@@ -3,11 +3,13 @@ and refuses everything else (names and other spellings are the map's business)."
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.base.model import Location, Unit, UnitType
+from adjudicator.base.model import Location, Phase, PhaseType, Season, Unit, UnitType, made_unit
 
 CODES = st.from_regex(r"[A-Z0-9]{1,4}", fullmatch=True)
 LOCATIONS = st.builds(Location, CODES, st.none() | CODES)
@@ -64,3 +66,34 @@ def test_unit_parse_refuses_anything_else(text: str) -> None:
 def test_location_parse_refuses_anything_else(text: str) -> None:
     with pytest.raises(ValueError, match="invalid location"):
         Location.parse(text)
+
+
+# The values are compiled with the core where it is built (docs/compiled-core.md), and their
+# written-out constructors then assign fields directly: whichever core runs, a value must stay a
+# frozen dataclass, equal, ordered and hashed by its fields.
+_MADE = [
+    Location("STP", "NC"),
+    Unit("Russia", UnitType.FLEET, Location("STP", "SC")),
+    made_unit("France", UnitType.ARMY, Location("BUR")),
+    Phase(Season.FALL, 1901, PhaseType.RETREAT),
+]
+
+
+@pytest.mark.parametrize("value", _MADE, ids=lambda v: type(v).__name__)
+def test_a_value_is_a_frozen_dataclass_whichever_core_runs(value: object) -> None:
+    fields = dataclasses.fields(value)  # type: ignore[arg-type]
+    first = fields[0].name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(value, first, getattr(value, first))
+    values = tuple(getattr(value, f.name) for f in fields)
+    again = type(value)(*values)
+    assert again == value and hash(again) == hash(value) == hash(values)
+    assert dataclasses.replace(value) == value  # type: ignore[type-var]
+    assert repr(again) == repr(value)
+
+
+def test_made_unit_is_a_unit() -> None:
+    made = made_unit("France", UnitType.ARMY, Location("BUR"))
+    assert type(made) is Unit
+    assert made == Unit("France", UnitType.ARMY, Location("BUR"))
+    assert made < Unit("Germany", UnitType.ARMY, Location("BUR"))
