@@ -218,7 +218,9 @@ class _UnitDraft:
 def made_unit(power: str, type: UnitType, location: Location) -> Unit:
     """``Unit(power, type, location)``, the very same value, for the movement adjudication's
     moved units (one per move that succeeds): a :class:`_UnitDraft` turned into a :class:`Unit`
-    (the twin-class construction, above), about two thirds of the class call's cost."""
+    (the twin-class construction, above), about two thirds of the class call's cost. Compiled,
+    the class call itself, which is cheap there (and CPython refuses the class change between a
+    compiled class and a Python one)."""
     if _COMPILED:
         return Unit(power, type, location)
     draft = _UnitDraft()
@@ -243,7 +245,8 @@ def slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
 # ``__init__`` of a frozen dataclass, one ``object.__setattr__`` per field, costs about 1.1 µs;
 # the value is equal, hashed and immutable as if made the usual way. Subclasses are built the
 # usual way. CPython allows the class change because the two layouts are the same; should a
-# Python refuse it, these places go back to the slot setters (the tests fail at once).
+# Python refuse it, these places go back to the slot setters (the tests fail at once). Compiled
+# with the core (mypyc), these modules build the values by plain assignments instead (_COMPILED).
 
 _set_season = slot_setter(Phase, "season")
 _set_year = slot_setter(Phase, "year")
@@ -374,19 +377,6 @@ Order: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build | 
 
 UnitOrder: TypeAlias = Hold | Move | Support | Convoy | Retreat | Disband | Build
 """The orders that name a unit (every kind but :class:`Waive`)."""
-
-ORDER_CLASSES: Final[tuple[type, ...]] = (
-    Hold,
-    Move,
-    Support,
-    Convoy,
-    Retreat,
-    Disband,
-    Build,
-    Waive,
-)
-"""The classes of :data:`Order`, for ``isinstance``."""
-
 
 MOVEMENT_ORDERS: tuple[type, ...] = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS: tuple[type, ...] = (Retreat, Disband)

@@ -53,7 +53,6 @@ from adjudicator.adjudication.legality.shortcuts import (
     shortcuts_allowed,
 )
 from adjudicator.base.model import (
-    ORDER_CLASSES,
     ORDERS_BY_PHASE,
     Build,
     Convoy,
@@ -277,9 +276,9 @@ def _sort_out(
     for power, given in orders.items():
         items: Sequence[object] = given  # as in legal_orders
         for item in items:
-            if not isinstance(item, ORDER_CLASSES):
+            if not isinstance(item, Order):  # a subclass of an order class passes
                 raise not_an_order(power, item)
-            order: Order = item  # type: ignore[assignment]  # an order since the line above
+            order = item
             verdict = checker.verdict(power, order)
             if isinstance(verdict, Illegality):
                 rejected.append((index, verdict.result(power, order)))
