@@ -184,6 +184,15 @@ class Site:
             raise refused
         return _Signed(loaded, player)
 
+    def _as_player(
+        self, tx: Tx, session: Mapping[str, Any], game: str, lang: str
+    ) -> tuple[LoadedGame, PlayerRow]:
+        """:meth:`_signed` for a player's page and form: the master's session is refused too."""
+        signed = self._signed(tx, session, game, lang)
+        if signed.player is None:
+            raise WebError(403, web_words(lang).session_needed)
+        return signed.loaded, signed.player
+
     async def _form(self, request: Request) -> Mapping[str, str]:
         """The form of a POST, its CSRF token checked (a missing or stale one changes
         nothing: 403)."""
@@ -344,18 +353,15 @@ class Site:
 
         def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer | None]:
             with judge.store.transaction() as tx:
-                signed = self._signed(tx, request.session, name, lang)
-                if signed.player is None:
-                    raise WebError(403, web_words(lang).session_needed)
+                loaded, player = self._as_player(tx, request.session, name, lang)
                 answer = None
                 if text is not None:
-                    row = tx.lock_game(signed.loaded.row.name)
+                    row = tx.lock_game(loaded.row.name)
                     assert row is not None
-                    loaded = load_game(row)
                     answer = views.submit_orders(
-                        tx, loaded, signed.player, text, now, lang, reader_zone(request)[1]
+                        tx, load_game(row), player, text, now, lang, reader_zone(request)[1]
                     )
-                return views.player_page(tx, signed.loaded, signed.player, lang), answer
+                return views.player_page(tx, loaded, player, lang), answer
 
         page, answer = await self.backend.run(work)
         shown = text if answer is not None and not answer.done else page.standing_text
@@ -371,18 +377,16 @@ class Site:
 
         def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer]:
             with judge.store.transaction() as tx:
-                signed = self._signed(tx, request.session, name, lang)
-                if signed.player is None:
-                    raise WebError(403, web_words(lang).session_needed)
+                _, player = self._as_player(tx, request.session, name, lang)
                 row = tx.lock_game(name)
                 assert row is not None
                 loaded = load_game(row)
-                answer = views.set_vote(judge, tx, loaded, signed.player, kind, on, now, lang)
-                player = tx.get_player(loaded.row.name, signed.player.power)
-                assert player is not None
+                answer = views.set_vote(judge, tx, loaded, player, kind, on, now, lang)
+                voted = tx.get_player(loaded.row.name, player.power)
+                assert voted is not None
                 fresh = tx.get_game(name)
                 assert fresh is not None
-                return views.player_page(tx, load_game(fresh), player, lang), answer
+                return views.player_page(tx, load_game(fresh), voted, lang), answer
 
         page, answer = await self.backend.run(work)
         return self.render(request, "orders.html", page=page, answer=answer,
@@ -394,11 +398,9 @@ class Site:
 
         def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer, str | None]:
             with judge.store.transaction() as tx:
-                signed = self._signed(tx, request.session, name, lang)
-                if signed.player is None:
-                    raise WebError(403, web_words(lang).session_needed)
-                answer, stored = views.change_password(tx, signed.player, new, lang)
-                page = views.player_page(tx, signed.loaded, signed.player, lang)
+                loaded, player = self._as_player(tx, request.session, name, lang)
+                answer, stored = views.change_password(tx, player, new, lang)
+                page = views.player_page(tx, loaded, player, lang)
                 return page, answer, stored
 
         page, answer, stored = await self.backend.run(work)
@@ -416,13 +418,9 @@ class Site:
 
         def work(judge: Judge) -> tuple[views.PlayerPage, views.Answer]:
             with judge.store.transaction() as tx:
-                signed = self._signed(tx, request.session, name, lang)
-                if signed.player is None:
-                    raise WebError(403, web_words(lang).session_needed)
-                answer = views.send_press(
-                    judge, tx, signed.loaded, signed.player, to, body, now, lang
-                )
-                return views.player_page(tx, signed.loaded, signed.player, lang), answer
+                loaded, player = self._as_player(tx, request.session, name, lang)
+                answer = views.send_press(judge, tx, loaded, player, to, body, now, lang)
+                return views.player_page(tx, loaded, player, lang), answer
 
         page, answer = await self.backend.run(work)
         kept = None if answer.done else body  # a refused message stays in its form
@@ -436,12 +434,10 @@ class Site:
 
         def work(judge: Judge) -> views.Answer:
             with judge.store.transaction() as tx:
-                signed = self._signed(tx, request.session, name, lang)
-                if signed.player is None:
-                    raise WebError(403, w.session_needed)
-                if form.get("confirm") != signed.player.power:  # the box not ticked: nothing
+                loaded, player = self._as_player(tx, request.session, name, lang)
+                if form.get("confirm") != player.power:  # the box not ticked: nothing
                     return views.Answer(False, w.resign_unconfirmed)
-                return views.resign(tx, signed.loaded, signed.player, lang)
+                return views.resign(tx, loaded, player, lang)
 
         answer = await self.backend.run(work)
         if answer.done:
