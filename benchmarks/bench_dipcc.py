@@ -68,7 +68,7 @@ from benchmarks.bench_fullpath import (
     TextPhase,
     read_phases,
 )
-from benchmarks.peers import Outcome, Unavailable, dislodged_key, our_units
+from benchmarks.peers import Outcome, Unavailable, dislodged_key, our_outcome
 from benchmarks.peers import PydipPhase as PreparedPydip
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -129,16 +129,7 @@ class Ours(Row):
 
     def outcome(self, phase: TextPhase) -> Outcome:
         position, orders = self.prepare_alone(phase)
-        return _outcome(adjudicate(position, orders, game_map=self.map).next_position)
-
-
-def _outcome(after: Position) -> Outcome:
-    dislodged = frozenset(
-        dislodged_key(d.unit.power, str(d.unit), (str(r) for r in d.retreats))
-        for d in after.dislodged
-        if d.retreats
-    )
-    return Outcome(our_units(after.units), dislodged)
+        return our_outcome(adjudicate(position, orders, game_map=self.map).next_position)
 
 
 class OursChecked(Ours):
@@ -166,7 +157,9 @@ class OursChecked(Ours):
 
     def outcome(self, phase: TextPhase) -> Outcome:
         position, checked = self.prepare_alone(phase)
-        return _outcome(adjudicate_movement(position, checked, self.map, self.rules).next_position)
+        return our_outcome(
+            adjudicate_movement(position, checked, self.map, self.rules).next_position
+        )
 
 
 # --------------------------------------------------------------------------- the package

@@ -55,7 +55,14 @@ from adjudicator.board.map import GameMap
 from adjudicator.orders.read import parse_orders
 from adjudicator.state.position import Position
 from benchmarks.generator import RecordedPhase, movement_phases
-from benchmarks.peers import Diplomacy, Outcome, Pydip, Unavailable, dislodged_key, our_units
+from benchmarks.peers import (
+    Diplomacy,
+    Outcome,
+    Pydip,
+    Unavailable,
+    dislodged_key,
+    our_outcome,
+)
 from benchmarks.peers import PydipPhase as PreparedPydip
 
 DATA = Path(__file__).resolve().parent / "data" / "fullpath_movement.jsonl"
@@ -206,13 +213,7 @@ class OursFullPath:
         return adjudicate(position, parsed.by_power(), game_map=self.map).next_position
 
     def outcome(self, prepared: tuple[dict[str, Any], str]) -> Outcome:
-        after = self.result(prepared)
-        dislodged = frozenset(
-            dislodged_key(d.unit.power, str(d.unit), (str(r) for r in d.retreats))
-            for d in after.dislodged
-            if d.retreats
-        )
-        return Outcome(our_units(after.units), dislodged)
+        return our_outcome(self.result(prepared))
 
 
 @dataclass(frozen=True, slots=True)

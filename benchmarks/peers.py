@@ -57,6 +57,17 @@ def dislodged_key(power: str, unit: str, retreats: Iterable[str]) -> str:
     return f"{unit_key(power, unit)} -> {' '.join(provinces)}"
 
 
+def our_outcome(after: Position) -> Outcome:
+    """Our next position as an :class:`Outcome`: its units, and each dislodged unit that has
+    somewhere to retreat with its options."""
+    dislodged = frozenset(
+        dislodged_key(d.unit.power, str(d.unit), (str(r) for r in d.retreats))
+        for d in after.dislodged
+        if d.retreats
+    )
+    return Outcome(our_units(after.units), dislodged)
+
+
 def our_units(units: Sequence[Unit]) -> Units:
     return frozenset(unit_key(u.power, str(u)) for u in units)
 
@@ -118,13 +129,7 @@ class Ours:
 
     def outcome(self, prepared: RecordedPhase) -> Outcome:
         result = self._adjudicate(prepared.position, prepared.orders, game_map=self.map)
-        after: Position = result.next_position
-        dislodged = frozenset(
-            dislodged_key(d.unit.power, str(d.unit), (str(r) for r in d.retreats))
-            for d in after.dislodged
-            if d.retreats
-        )
-        return Outcome(our_units(after.units), dislodged)
+        return our_outcome(result.next_position)
 
 
 class OursLegality:
